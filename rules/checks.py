@@ -1,0 +1,111 @@
+"""Pattern checks shared by the regions: each a small predicate over a reading and
+the deal. The regions decide which apply and what they are worth."""
+
+from __future__ import annotations
+
+from .readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, Group, Reading
+from .request import Deal
+from .tiles import is_honour
+
+
+def standard(r: Reading, d: Deal) -> bool:
+    return r.shape == STANDARD
+
+
+def seven_pairs(r: Reading, d: Deal) -> bool:
+    return r.shape == SEVEN_PAIRS
+
+
+def thirteen_lonely(r: Reading, d: Deal) -> bool:
+    return r.shape == THIRTEEN_LONELY
+
+
+def all_honours_shape(r: Reading, d: Deal) -> bool:
+    return r.shape == ALL_HONOURS
+
+
+def quads(n: int):
+    def check(r: Reading, d: Deal) -> bool:
+        return r.shape == SEVEN_PAIRS and r.quads == n
+    check.__doc__ = f"seven pairs with {n} set(s) of four identical tiles"
+    return check
+
+
+def has_wild(r: Reading, d: Deal) -> bool:
+    """The 14 tiles physically include a wild ("contains wilds" ruling, RULEBOOK §1)."""
+    return d.wild_count > 0
+
+
+def one_suit(r: Reading, d: Deal) -> bool:
+    return len(r.suits) == 1 and "z" not in r.suits
+
+
+def one_suit_and_honours(r: Reading, d: Deal) -> bool:
+    return len(r.suits) == 2 and "z" in r.suits
+
+
+def every_tile_honour(r: Reading, d: Deal) -> bool:
+    return r.suits == {"z"}
+
+
+def honour_triplets(r: Reading, d: Deal) -> int:
+    return sum(1 for g in r.sets if g.is_triplet and is_honour(g.face))
+
+
+def all_triplets(r: Reading, d: Deal) -> bool:
+    return r.shape == STANDARD and all(g.is_triplet for g in r.sets)
+
+
+def self_drawn(r: Reading, d: Deal) -> bool:
+    return d.win_type == "self_draw"
+
+
+def wild_pair_with_win(g: Group, d: Deal) -> bool:
+    """A pair made of a lone wild and the winning tile: the hand stood ready on the wild
+    alone and any drawn tile completed it (暴頭, hangzhou.txt:136)."""
+    if g.kind != "pair":
+        return False
+    if d.win_tile == d.wild:
+        return g.wild_count == 2
+    return g.wild_count == 1 and g.face == d.face(d.win_tile)
+
+
+def lone_wild_self_draw(r: Reading, d: Deal) -> bool:
+    """Standard reading, self-drawn, its pair the lone wild plus the drawn tile."""
+    return (r.shape == STANDARD and d.win_type == "self_draw"
+            and wild_pair_with_win(r.pair, d))
+
+
+def seven_pairs_lone_wild_self_draw(r: Reading, d: Deal) -> bool:
+    """Six pairs and a lone wild before the win, the drawn tile pairs with it."""
+    return (r.shape == SEVEN_PAIRS and d.win_type == "self_draw"
+            and any(wild_pair_with_win(g, d) for g in r.groups))
+
+
+def wilds_at_own_face(g: Group, d: Deal) -> bool:
+    return all(g.wilds) and g.face == d.wild
+
+
+def after_kong(r: Reading, d: Deal) -> bool:
+    return d.context.after_kong
+
+
+def last_tile(r: Reading, d: Deal) -> bool:
+    return d.context.last_tile
+
+
+def dealer_first_turn(r: Reading, d: Deal) -> bool:
+    return d.context.first_turn and d.winner_is_dealer
+
+
+def non_dealer_first_turn(r: Reading, d: Deal) -> bool:
+    return d.context.first_turn and not d.winner_is_dealer
+
+
+def cai_piao(r: Reading, d: Deal) -> bool:
+    return d.context.cai_piao > 0 and lone_wild_self_draw(r, d)
+
+
+def cai_piao_value(r: Reading, d: Deal) -> int:
+    """×2 for each 飄 (hangzhou.txt:142,146)."""
+    return 2 ** d.context.cai_piao

@@ -1,0 +1,371 @@
+"""Readings: every way the 14 tiles make a winning shape, each wild given a face.
+
+Wilds are placeholders while the concealed tiles are split, so the search never
+tries 34 faces per wild: a wild joins a group beside natural tiles (its face is
+then fixed by the group) or forms a group of wilds only, whose face is picked from
+a few candidates that can change a pattern (the wild's own face, one face of each
+suit). Shapes (RULEBOOK §1, §4): standard (four sets + a pair), seven pairs, and in
+Jinhua 十三不靠/七風 and 亂風.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations_with_replacement
+
+from .request import Deal
+from .tiles import WHITE, Tile, is_honour, suit
+
+STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
+    "standard", "seven_pairs", "thirteen_lonely", "all_honours")
+
+_F, _W = False, True  # position holds a natural tile / a wild tile
+
+
+@dataclass(frozen=True, kw_only=True)
+class Group:
+    kind: str  # chow, pung, kong, pair, single
+    faces: tuple[Tile, ...]  # what each tile stands for
+    wilds: tuple[bool, ...]  # which positions are wild tiles
+    exposed: bool = False
+
+    @property
+    def face(self) -> Tile:
+        return self.faces[0]
+
+    @property
+    def wild_count(self) -> int:
+        return sum(self.wilds)
+
+    @property
+    def is_set(self) -> bool:
+        return self.kind in ("chow", "pung", "kong")
+
+    @property
+    def is_triplet(self) -> bool:
+        return self.kind in ("pung", "kong")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reading:
+    shape: str
+    groups: tuple[Group, ...]
+
+    @cached_property
+    def faces(self) -> tuple[Tile, ...]:
+        return tuple(f for g in self.groups for f in g.faces)
+
+    @cached_property
+    def suits(self) -> frozenset[str]:
+        return frozenset(suit(f) for f in self.faces)
+
+    @cached_property
+    def pair(self) -> Group | None:
+        if self.shape != STANDARD:
+            return None
+        return next(g for g in self.groups if g.kind == "pair")
+
+    @cached_property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.is_set)
+
+    @cached_property
+    def quads(self) -> int:
+        """Seven pairs: faces that make two of the pairs (four identical tiles)."""
+        if self.shape != SEVEN_PAIRS:
+            return 0
+        faces = [g.face for g in self.groups]
+        return sum(1 for f in set(faces) if faces.count(f) == 2)
+
+
+def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
+    """Every reading of the deal's tiles in the region's shapes."""
+    naturals = [0] * 34
+    jokers = 0
+    for tile in deal.concealed:
+        if tile == deal.wild:
+            jokers += 1
+        else:
+            naturals[deal.face(tile)] += 1
+    melds = tuple(
+        Group(kind={"chi": "chow", "pung": "pung"}.get(m.kind, "kong"),
+              faces=tuple(deal.face(t) for t in m.tiles), wilds=(_F,) * len(m.tiles),
+              exposed=m.exposed)
+        for m in deal.melds
+    )
+    found: list[Reading] = []
+    if STANDARD in shapes:
+        found += _standard(deal, naturals, jokers, melds)
+    if SEVEN_PAIRS in shapes and not melds:
+        found += _seven_pairs(deal, naturals, jokers)
+    if THIRTEEN_LONELY in shapes and not melds:
+        found += _thirteen_lonely(deal, naturals, jokers)
+    if ALL_HONOURS in shapes:
+        found += _all_honours(deal, naturals, jokers, melds)
+    return found
+
+
+def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
+    """Whether 13 tiles are complete sets plus one lone wild (暴頭-ready, hangzhou.txt:136)."""
+    naturals = [0] * 34
+    jokers = 0
+    for tile in tiles:
+        if tile == deal.wild:
+            jokers += 1
+        else:
+            naturals[deal.face(tile)] += 1
+    if not jokers:
+        return False
+    return bool(_split(naturals, jokers - 1, len(tiles) // 3, 0, {}))
+
+
+# --- standard: four sets and a pair ---
+
+_FREE_PAIR = ("pair", None, (_W, _W))
+_FREE_PUNG = ("pung", None, (_W, _W, _W))
+
+
+def _standard(deal, naturals, jokers, melds):
+    sets_needed = 4 - len(melds)
+    splits = _split(naturals, jokers, sets_needed, 1, {})
+    if not splits:
+        return []
+    candidates = _free_faces(deal, naturals, melds)
+    found = []
+    for parts in splits:
+        free = [p for p in parts if p[1] is None]
+        fixed = tuple(Group(kind=k, faces=f, wilds=w) for k, f, w in parts if f is not None)
+        for faces in _free_assignments(len(free), candidates):
+            extra = tuple(Group(kind=k, faces=(face,) * len(w), wilds=w)
+                          for (k, _, w), face in zip(free, faces, strict=True))
+            found.append(Reading(shape=STANDARD, groups=melds + fixed + extra))
+    return found
+
+
+def _split(counts: list[int], jokers: int, sets: int, pair: int, memo: dict) -> list[tuple]:
+    """All ways to cut the natural counts plus ``jokers`` wilds into sets and a pair.
+
+    Parts are ``(kind, faces, wild mask)``; a part of wilds only has faces None.
+    The lowest natural tile left must open, or sit in, the next part, so every
+    split is found once; a wild never replaces a natural tile that is at hand,
+    which loses nothing (swapping them gives the same faces).
+    """
+    key = (tuple(counts), jokers, sets, pair)
+    if key in memo:
+        return memo[key]
+    low = next((t for t in range(34) if counts[t]), None)
+    if low is None:
+        found = ([(_FREE_PAIR,) * pair + (_FREE_PUNG,) * sets]
+                 if jokers == 3 * sets + 2 * pair else [])
+        memo[key] = found
+        return found
+    found = []
+    for part, used, wilds, dsets, dpair in _parts_opened_by(low, counts, jokers, sets, pair):
+        for t in used:
+            counts[t] -= 1
+        found += [(part, *rest) for rest in _split(counts, jokers - wilds, sets - dsets,
+                                                   pair - dpair, memo)]
+        for t in used:
+            counts[t] += 1
+    memo[key] = found
+    return found
+
+
+def _parts_opened_by(low, counts, jokers, sets, pair):
+    n = counts[low]
+    if pair:
+        if n >= 2:
+            yield ("pair", (low, low), (_F, _F)), (low, low), 0, 0, 1
+        if jokers:
+            yield ("pair", (low, low), (_F, _W)), (low,), 1, 0, 1
+    if not sets:
+        return
+    if n >= 3:
+        yield ("pung", (low,) * 3, (_F, _F, _F)), (low,) * 3, 0, 1, 0
+    if n >= 2 and jokers:
+        yield ("pung", (low,) * 3, (_F, _F, _W)), (low, low), 1, 1, 0
+    if jokers >= 2:
+        yield ("pung", (low,) * 3, (_F, _W, _W)), (low,), 2, 1, 0
+    if is_honour(low):
+        return
+    first = low - low % 9
+    for start in (low - 2, low - 1, low):
+        if start < first or start + 2 > first + 8:
+            continue
+        mask, used = [], []
+        for pos in (start, start + 1, start + 2):
+            # below ``low`` nothing is left, so those places are wilds
+            natural = pos == low or (pos > low and counts[pos] > 0)
+            mask.append(not natural)
+            if natural:
+                used.append(pos)
+        need = 3 - len(used)
+        if need <= jokers:
+            yield ("chow", (start, start + 1, start + 2), tuple(mask)), tuple(used), need, 1, 0
+
+
+def _free_faces(deal, naturals, melds) -> list[Tile]:
+    """Faces worth trying for a group of wilds only: the wild's own face first (no
+    substitution), then one face of each suit (suit-colour patterns)."""
+    faces = [deal.wild]
+    held = {t for t in range(34) if naturals[t]} | {f for g in melds for f in g.faces}
+    for first in (0, 9, 18, 27):
+        block = range(first, first + (7 if first == 27 else 9))
+        pick = next((t for t in block if t not in held and t != deal.wild), None)
+        if pick is None:
+            pick = next(t for t in block if t != deal.wild)
+        faces.append(pick)
+    return faces
+
+
+def _free_assignments(count, candidates):
+    if count == 0:
+        return [()]
+    return [tuple(c) for c in combinations_with_replacement(candidates, count)] if count > 1 \
+        else [(c,) for c in candidates]
+
+
+# --- seven pairs (RULEBOOK §1: four identical tiles may be two of the pairs) ---
+
+def _seven_pairs(deal, naturals, jokers):
+    pairs = []
+    for face in range(34):
+        n = naturals[face]
+        if n == 0:
+            continue
+        if n > 4:
+            return []
+        pairs += [((face, face), (_F, _F))] * (n // 2)
+        if n % 2:
+            pairs.append(((face, face), (_F, _W)))
+    spare = jokers - sum(1 for _, w in pairs if w == (_F, _W))
+    if spare < 0 or len(pairs) + spare // 2 != 7:
+        return []
+    found = []
+    for extra in _spare_wild_pairs(deal, pairs, spare // 2, naturals):
+        groups = sorted(pairs + extra)
+        found.append(Reading(shape=SEVEN_PAIRS, groups=tuple(
+            Group(kind="pair", faces=f, wilds=w) for f, w in groups)))
+    return found
+
+
+def _spare_wild_pairs(deal, pairs, count, naturals):
+    """Where pairs of wilds can go: onto a face held once, making four of a kind
+    (豪華), or onto a new face — its own face or one face of each suit."""
+    if count == 0:
+        return [[]]
+    per_face = {}
+    for faces, _ in pairs:
+        per_face[faces[0]] = per_face.get(faces[0], 0) + 1
+    singles = sorted((f for f, n in per_face.items() if n == 1), key=lambda f: f != deal.wild)
+    new = [f for f in _free_faces(deal, naturals, ()) if f not in per_face]
+    options = [("up", f) for f in singles[:count]] + [("new", f) for f in dict.fromkeys(new)]
+    found = []
+    for choice in combinations_with_replacement(options, count):
+        ups = [f for kind, f in choice if kind == "up"]
+        news = [f for kind, f in choice if kind == "new"]
+        if len(set(ups)) != len(ups):
+            continue
+        found.append([((f, f), (_W, _W)) for f in ups + news])
+    return found
+
+
+# --- Jinhua 十三不靠 / 七風 (jinhua.txt:39-43) ---
+
+def _lonely_sets():
+    sets = [()]
+    for a in range(1, 10):
+        sets.append((a,))
+        for b in range(a + 3, 10):
+            sets.append((a, b))
+            sets += [(a, b, c) for c in range(b + 3, 10)]
+    return sets
+
+
+_LONELY_SETS = _lonely_sets()
+
+
+def _thirteen_lonely(deal, naturals, jokers):
+    """14 different tiles: honours, and in each suit numbers at least 3 apart;
+    wilds fill any gap (RULEBOOK §4)."""
+    if any(n > 1 for n in naturals):
+        return []
+    honours = [t for t in range(27, 34) if naturals[t]]
+    fills: dict[int, tuple[int, ...]] = {}
+    capacity = 0
+    for first in (0, 9, 18):
+        held = tuple(t - first + 1 for t in range(first, first + 9) if naturals[t])
+        fitting = [s for s in _LONELY_SETS if set(held) <= set(s)]
+        if not fitting:
+            return []
+        best = max(fitting, key=lambda s: (len(s), deal.wild - first + 1 in s))
+        fills[first] = tuple(first + n - 1 for n in best if n not in held)
+        capacity += len(fills[first])
+    missing_honours = [t for t in range(27, 34) if t not in honours]
+    missing_honours.sort(key=lambda t: t != deal.wild)
+    if jokers > len(missing_honours) + capacity:
+        return []
+    as_honours = missing_honours[:jokers]
+    spare = [t for first in (0, 9, 18) for t in fills[first]]
+    spare.sort(key=lambda t: t != deal.wild)
+    wild_faces = as_honours + spare[:jokers - len(as_honours)]
+    natural = [t for t in range(34) if naturals[t]]
+    singles = sorted([(t, _F) for t in natural] + [(t, _W) for t in wild_faces])
+    return [Reading(shape=THIRTEEN_LONELY, groups=tuple(
+        Group(kind="single", faces=(t,), wilds=(w,)) for t, w in singles))]
+
+
+# --- Jinhua 亂風: every tile an honour, in any arrangement (jinhua.txt:49) ---
+
+def _all_honours(deal, naturals, jokers, melds):
+    if any(naturals[t] for t in range(27)) or any(not is_honour(g.face) for g in melds):
+        return []
+    wild_face = deal.wild if is_honour(deal.wild) else WHITE
+    singles = sorted([(t, _F) for t in range(27, 34) for _ in range(naturals[t])]
+                     + [(wild_face, _W)] * jokers)
+    return [Reading(shape=ALL_HONOURS, groups=melds + tuple(
+        Group(kind="single", faces=(t,), wilds=(w,)) for t, w in singles))]
+
+
+# --- not a win: what is left over ---
+
+def closest_unmatched(deal: Deal) -> list[Tile]:
+    """The fewest concealed tiles that fit no set or pair, over the standard and the
+    seven-pairs shapes (wilds count as fitting anywhere)."""
+    naturals = [0] * 34
+    jokers = 0
+    for tile in deal.concealed:
+        if tile == deal.wild:
+            jokers += 1
+        else:
+            naturals[deal.face(tile)] += 1
+    best = list(_unmatched(naturals, jokers, 4 - len(deal.melds), 1, {}))
+    if not deal.melds:
+        singles = [t for t in range(34) if naturals[t] % 2]
+        lonely = singles[max(0, jokers):] if jokers < len(singles) else []
+        if len(lonely) < len(best):
+            best = lonely
+    return best
+
+
+def _unmatched(counts, jokers, sets, pair, memo) -> tuple[Tile, ...]:
+    key = (tuple(counts), jokers, sets, pair)
+    if key in memo:
+        return memo[key]
+    low = next((t for t in range(34) if counts[t]), None)
+    if low is None:
+        return ()
+    counts[low] -= 1
+    best = (low, *_unmatched(counts, jokers, sets, pair, memo))
+    counts[low] += 1
+    for _, used, wilds, dsets, dpair in _parts_opened_by(low, counts, jokers, sets, pair):
+        for t in used:
+            counts[t] -= 1
+        rest = _unmatched(counts, jokers - wilds, sets - dsets, pair - dpair, memo)
+        for t in used:
+            counts[t] += 1
+        if len(rest) < len(best):
+            best = rest
+    memo[key] = best
+    return best

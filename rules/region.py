@@ -1,0 +1,86 @@
+"""The shape of a region's rules: patterns as data, and who pays what."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .readings import Reading
+from .request import SEATS, Deal
+
+Check = Callable[[Reading, Deal], bool]
+Payments = dict[str, Fraction]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pattern:
+    """One scoring pattern: its check, its worth and where the rule text says so."""
+
+    key: str
+    name: str  # Chinese name as players say it
+    english: str
+    value: int | Callable[[Reading, Deal], int]
+    source: str  # seed file:line
+    check: Check
+    rule_zh: str  # the rule in the product's own words
+    rule_en: str
+    excludes: frozenset[str] = field(default_factory=frozenset)
+
+    def worth(self, reading: Reading, deal: Deal) -> int:
+        return self.value(reading, deal) if callable(self.value) else self.value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Region:
+    key: str
+    name: str
+    english: str
+    shapes: tuple[str, ...]
+    patterns: tuple[Pattern, ...]
+    adds_fan: bool  # Honghe adds 番 (score = base × 2^番); the others multiply
+    pay: Callable[[Deal, Fraction], Payments]
+    contracts: bool
+
+    def pattern(self, key: str) -> Pattern:
+        return next(p for p in self.patterns if p.key == key)
+
+
+def next_seat(seat: str, steps: int = 1) -> str:
+    """Play passes E→S→W→N (RULEBOOK §1)."""
+    return SEATS[(SEATS.index(seat) + steps) % 4]
+
+
+def others(deal: Deal) -> list[str]:
+    return [s for s in SEATS if s != deal.winner]
+
+
+def settle(deal: Deal, owed: dict[str, Fraction]) -> Payments:
+    """Net amounts for all four seats: each payer's debt goes to the winner."""
+    payments = {seat: -owed.get(seat, Fraction(0)) for seat in SEATS}
+    payments[deal.winner] = sum(owed.values(), Fraction(0))
+    return payments
+
+
+def with_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
+    """承包/包牌 (hangzhou.txt:168,198; jinhua.txt:71): after three or more claims between
+    the winner and one player, that player alone pays. The one claimed from pays the
+    winner's whole take; a player who claimed from the winner pays it twice.
+    Ruling (RULEBOOK §3): one contract at most — the most claims, ties by seat order
+    from the winner's next player."""
+    order = [next_seat(deal.winner, k) for k in (1, 2, 3)]
+    candidates = []
+    for claim in deal.context.claims:
+        if claim.count < 3:
+            continue
+        if claim.by == deal.winner:
+            candidates.append((claim.count, claim.from_, 1))
+        elif claim.from_ == deal.winner:
+            candidates.append((claim.count, claim.by, 2))
+    if not candidates:
+        return payments, None
+    count, payer, factor = min(candidates, key=lambda c: (-c[0], order.index(c[1])))
+    total = payments[deal.winner] * factor
+    contract = {"payer": payer, "claims": count, "factor": factor,
+                "direction": "claimed_from_payer" if factor == 1 else "payer_claimed"}
+    return settle(deal, {payer: total}), contract

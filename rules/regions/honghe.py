@@ -1,0 +1,137 @@
+"""Honghe 洪合麻將 (honghe.txt): 番 add up, a hand is worth base × 2^番 (RULEBOOK §2)."""
+
+from fractions import Fraction
+
+from .. import checks as c
+from ..readings import SEVEN_PAIRS, STANDARD
+from ..region import Pattern, Region, others, settle
+from ..request import Deal
+from ..tiles import is_honour
+
+
+def _three_wilds(r, d):
+    return d.wild_count >= 3
+
+
+def _single_wait(r, d):
+    return r.shape == STANDARD and len(d.melds) == 4
+
+
+def _after_draws(r, d):
+    return d.context.previous_draws >= 1
+
+
+def _honour_wild(r, d):
+    return is_honour(d.wild)
+
+
+def _pair_dice(r, d):
+    return d.context.dice is not None and d.context.dice[0] == d.context.dice[1]
+
+
+def _same_wild(r, d):
+    return d.context.previous_wild == d.wild
+
+
+def _four_honour_triplets(r, d):
+    return r.shape == STANDARD and c.honour_triplets(r, d) == 4
+
+
+PATTERNS = (
+    Pattern(key="san_bai_da", name="三百搭", english="three wilds", value=1,
+            source="honghe.txt:35", check=_three_wilds,
+            rule_zh="和牌的十四張裡有三張或以上百搭（和牌那張也算）。",
+            rule_en="Three or more wild tiles among the 14, the winning tile included."),
+    Pattern(key="gang_shang_kai_hua", name="槓上開花", english="win on a kong replacement",
+            value=1, source="honghe.txt:36", check=c.after_kong,
+            rule_zh="開槓後補進的那張牌正好和牌。",
+            rule_en="Won with the replacement tile drawn after one's own kong."),
+    Pattern(key="dan_diao", name="單吊", english="single wait after four melds", value=1,
+            source="honghe.txt:37", check=_single_wait,
+            rule_zh="已亮出四組（暗槓也算），手裡只剩一張，和的牌與它成將。",
+            rule_en="Four declared melds (concealed kongs count), one tile left in hand, "
+                    "and the winning tile pairs with it."),
+    Pattern(key="huang_fan", name="黃番", english="after drawn hands", value=1,
+            source="honghe.txt:38", check=_after_draws,
+            rule_zh="前面有流局（黃莊）；不論幾局，只加一番（裁定）。",
+            rule_en="One or more drawn hands came before this one; 1 番 however many "
+                    "(ruling)."),
+    Pattern(key="lao_tou_huang", name="老頭黃", english="honour wild", value=1,
+            source="honghe.txt:39", check=_honour_wild,
+            rule_zh="本局的百搭是風牌或字牌。",
+            rule_en="This hand's wild is a wind or dragon tile."),
+    Pattern(key="hai_di_lao_yue", name="海底撈月", english="win on the last tile", value=1,
+            source="honghe.txt:40", check=c.last_tile,
+            rule_zh="自摸牌牆最後一張可摸的牌和牌。",
+            rule_en="Self-drawn win on the last tile of the wall."),
+    Pattern(key="tian_he", name="天和", english="heavenly hand", value=2,
+            source="honghe.txt:41", check=c.dealer_first_turn,
+            rule_zh="莊家一張牌都還沒打就自摸和牌。",
+            rule_en="The dealer wins before making a single discard."),
+    Pattern(key="di_he", name="地和", english="earthly hand", value=2,
+            source="honghe.txt:42", check=c.non_dealer_first_turn,
+            rule_zh="閒家還沒打出第一張牌就和牌（自摸或點炮皆可）。",
+            rule_en="A non-dealer wins before their first discard, by self-draw or discard."),
+    Pattern(key="bao_zi", name="包子", english="doubles on the dice", value=1,
+            source="honghe.txt:43", check=_pair_dice,
+            rule_zh="開局擲出的兩顆骰子點數相同。",
+            rule_en="The two opening dice showed the same number."),
+    Pattern(key="bai_da_lian_zhuang", name="百搭連莊", english="same wild again", value=1,
+            source="honghe.txt:44", check=_same_wild,
+            rule_zh="本局的百搭和上一局相同。",
+            rule_en="The wild is the same tile type as in the previous hand."),
+    Pattern(key="hun_yi_se", name="混一色", english="one suit and honours", value=1,
+            source="honghe.txt:45", check=c.one_suit_and_honours,
+            rule_zh="只有萬、筒、條中的一門，加上風牌或字牌（兩者都要有）。",
+            rule_en="One suit of characters, dots or bamboo plus honours, both present."),
+    Pattern(key="qing_yi_se", name="清一色", english="one suit", value=2,
+            source="honghe.txt:46", check=c.one_suit,
+            rule_zh="全部是萬、筒、條中的同一門，沒有風字牌。",
+            rule_en="Every tile of one suit, no honours."),
+    Pattern(key="dui_dui_he", name="對對和", english="seven pairs", value=2,
+            source="honghe.txt:47", check=c.seven_pairs,
+            rule_zh="七個對子和牌（本地叫對對和，即七小對）。",
+            rule_en="Seven pairs (the local name for 七小對)."),
+    Pattern(key="si_lao_tou", name="四老頭", english="four honour sets", value=2,
+            source="honghe.txt:48", check=_four_honour_triplets,
+            rule_zh="四組面子都是風牌或字牌的刻子／槓子。",
+            rule_en="All four sets are pungs or kongs of honours."),
+    Pattern(key="quan_lao_tou", name="全老頭", english="all honours", value=10,
+            source="honghe.txt:49", check=c.every_tile_honour,
+            excludes=frozenset({"si_lao_tou", "hun_yi_se"}),
+            rule_zh="每張牌都是風牌或字牌（任何合法牌型）；算了它就不再算四老頭、混一色（裁定）。",
+            rule_en="Every tile is an honour, in any legal shape; replaces 四老頭 and 混一色 "
+                    "(ruling)."),
+    Pattern(key="ren_yi_hu", name="任意胡", english="any tile wins", value=1,
+            source="honghe.txt:50", check=c.lone_wild_self_draw,
+            rule_zh="和牌前手上是四組加一張單獨的百搭，摸到任何一張都能和；須自摸（裁定），"
+                    "將是百搭加摸到的牌。",
+            rule_en="Before the win the hand was four sets plus a lone wild, so any tile "
+                    "wins; it must be self-drawn (ruling), the pair being the wild and the "
+                    "drawn tile."),
+)
+
+
+def pay(deal: Deal, value: Fraction) -> dict[str, Fraction]:
+    """honghe.txt:56: self-draw, each pays V; discard, the discarder V and the other
+    two V/2. Robbing a kong (ruling, honghe.txt:52): the robbed player pays 3V; house
+    rule robbed_pays_double (honghe.txt:32): robbed 2V, the other two V each."""
+    rest = others(deal)
+    if deal.win_type == "self_draw":
+        return settle(deal, dict.fromkeys(rest, value))
+    if deal.win_type == "discard":
+        owed = dict.fromkeys(rest, value / 2)
+        owed[deal.discarder] = value
+        return settle(deal, owed)
+    if deal.house_rule("honghe_rob_kong") == "robbed_pays_all":
+        return settle(deal, {deal.discarder: 3 * value})
+    owed = dict.fromkeys(rest, value)
+    owed[deal.discarder] = 2 * value
+    return settle(deal, owed)
+
+
+REGION = Region(
+    key="honghe", name="洪合麻將", english="Honghe (Jiaxing)",
+    shapes=(STANDARD, SEVEN_PAIRS), patterns=PATTERNS, adds_fan=True, pay=pay,
+    contracts=False,
+)

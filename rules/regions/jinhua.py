@@ -1,0 +1,204 @@
+"""Jinhua 金华麻将 (jinhua.txt): × values multiply, "2*2*2" (jinhua.txt:11; RULEBOOK §4)."""
+
+from dataclasses import replace
+from fractions import Fraction
+
+from .. import checks as c
+from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY
+from ..region import Pattern, Region, others, settle
+from ..request import Deal
+
+
+def _all_claimed(r, d):
+    return (r.shape == STANDARD and len(d.melds) == 4 and all(m.exposed for m in d.melds)
+            and d.hand[0] != d.wild and d.win_type != "self_draw")
+
+
+def _seven_pairs_with_wild(r, d):
+    return r.shape == SEVEN_PAIRS and c.has_wild(r, d)
+
+
+def _seven_pairs_without_wild(r, d):
+    return r.shape == SEVEN_PAIRS and not c.has_wild(r, d)
+
+
+def _seven_winds(r, d):
+    return r.shape == THIRTEEN_LONELY and len({f for f in r.faces if f >= 27}) == 7
+
+
+def _one_suit_value(r, d):
+    return 2 if c.has_wild(r, d) else 4
+
+
+def _standard_honours(r, d):
+    return r.shape == STANDARD and c.every_tile_honour(r, d)
+
+
+def _wild_pair_at_own_face(r, d):
+    return r.shape == STANDARD and c.wilds_at_own_face(r.pair, d)
+
+
+def _wild_pung_at_own_face(r, d):
+    return r.shape == STANDARD and any(
+        g.kind == "pung" and c.wilds_at_own_face(g, d) for g in r.sets)
+
+
+def _earthly(r, d):
+    return c.non_dealer_first_turn(r, d) and d.win_type == "discard" and d.discarder == d.dealer
+
+
+def _human(r, d):
+    return c.non_dealer_first_turn(r, d) and d.win_type == "self_draw"
+
+
+def _dealer_heavenly(r, d):
+    return c.dealer_first_turn(r, d) and d.win_type == "self_draw"
+
+
+# Only the highest seven-pairs pattern counts (RULEBOOK §4), lowest first here.
+_FAMILY = ("qi_dui", "qing_qi_dui", "hao_hua_qi_dui", "qi_dui_bao_tou",
+           "shuang_hao_hua_qi_dui", "san_hao_hua_qi_dui")
+
+
+def _below(key):
+    return frozenset(_FAMILY[:_FAMILY.index(key)])
+
+
+_PATTERNS = (
+    Pattern(key="ping_hu", name="平胡", english="plain hand", value=1,
+            source="jinhua.txt:25", check=c.standard,
+            rule_zh="將加四組順子、刻子或槓子，沒有別的番型。",
+            rule_en="A pair and four sets with nothing else that scores."),
+    Pattern(key="peng_peng_hu", name="碰碰胡", english="all pungs", value=2,
+            source="jinhua.txt:27", check=c.all_triplets,
+            rule_zh="四組都是刻子或槓子；暗刻也算（裁定）。",
+            rule_en="All four sets are pungs or kongs; concealed ones count (ruling)."),
+    Pattern(key="quan_qiu_ren", name="全求人", english="all melds claimed", value=2,
+            source="jinhua.txt:29", check=_all_claimed,
+            rule_zh="四組全部亮出（暗槓不算），手裡剩的一張不是財神，靠別人打出的牌和牌；"
+                    "自摸只算平胡。",
+            rule_en="Four exposed melds (no concealed kong), the last tile in hand is not a "
+                    "財神, and the win is on another player's tile; self-drawn it is only 平胡."),
+    Pattern(key="qi_dui", name="七對子", english="seven pairs with 財神", value=2,
+            source="jinhua.txt:35", check=_seven_pairs_with_wild, excludes=_below("qi_dui"),
+            rule_zh="七個對子，手裡有財神。",
+            rule_en="Seven pairs with a 財神 among the tiles."),
+    Pattern(key="qing_qi_dui", name="清七對", english="seven pairs without 財神", value=4,
+            source="jinhua.txt:33", check=_seven_pairs_without_wild,
+            excludes=_below("qing_qi_dui"),
+            rule_zh="七個對子，手裡沒有財神。",
+            rule_en="Seven pairs with no 財神 among the tiles."),
+    Pattern(key="hao_hua_qi_dui", name="豪華七對", english="seven pairs with four of a kind",
+            value=4, source="jinhua.txt:81", check=c.quads(1),
+            excludes=_below("hao_hua_qi_dui"),
+            rule_zh="七對裡有四張一樣的牌當兩對用；七對類只算最高的一個。",
+            rule_en="Seven pairs in which four identical tiles serve as two pairs; only the "
+                    "highest seven-pairs pattern counts."),
+    Pattern(key="qi_dui_bao_tou", name="七對子爆頭", english="seven pairs on a lone 財神",
+            value=8, source="jinhua.txt:37", check=c.seven_pairs_lone_wild_self_draw,
+            excludes=_below("qi_dui_bao_tou"),
+            rule_zh="和牌前已有六對加一張單獨的財神，自摸的牌與財神成對；已含爆頭。",
+            rule_en="Six pairs and a lone 財神 before the win; the drawn tile pairs with the "
+                    "財神. It already includes 爆頭."),
+    Pattern(key="shuang_hao_hua_qi_dui", name="兩豪華七對",
+            english="seven pairs with two fours of a kind", value=8, source="jinhua.txt:85",
+            check=c.quads(2), excludes=_below("shuang_hao_hua_qi_dui"),
+            rule_zh="七對裡有兩組四張一樣的牌。",
+            rule_en="Seven pairs with two sets of four identical tiles."),
+    Pattern(key="san_hao_hua_qi_dui", name="三豪華七對",
+            english="seven pairs with three fours of a kind", value=16, source="jinhua.txt:89",
+            check=c.quads(3), excludes=_below("san_hao_hua_qi_dui"),
+            rule_zh="七對裡有三組四張一樣的牌。",
+            rule_en="Seven pairs with three sets of four identical tiles."),
+    Pattern(key="shi_san_bu_kao", name="十三不靠", english="thirteen unrelated", value=1,
+            source="jinhua.txt:41", check=c.thirteen_lonely,
+            rule_zh="十四張各不相同、沒有吃碰：至少五種風字牌，同門數牌兩兩至少相隔兩張"
+                    "（如一四七）；財神可補任何空缺。",
+            rule_en="Fourteen different tiles, no melds: at least five different honours, and "
+                    "suited tiles of one suit at least three apart (1-4-7 …); a 財神 fills any "
+                    "gap."),
+    Pattern(key="qi_feng", name="七風", english="seven honours unrelated", value=2,
+            source="jinhua.txt:43", check=_seven_winds, excludes=frozenset({"shi_san_bu_kao"}),
+            rule_zh="十三不靠而七種風字牌齊全；取代十三不靠。",
+            rule_en="十三不靠 holding all seven honours; replaces 十三不靠."),
+    Pattern(key="gang_shang_kai_hua", name="槓上開花", english="win on a kong replacement",
+            value=2, source="jinhua.txt:45", check=c.after_kong,
+            rule_zh="開槓後補進的那張牌正好和牌。",
+            rule_en="Won with the replacement tile drawn after one's own kong."),
+    Pattern(key="qing_yi_se", name="清一色", english="one suit", value=_one_suit_value,
+            source="jinhua.txt:47", check=c.one_suit,
+            rule_zh="全部是萬、筒、條中的一門；手裡沒有財神乘四，有財神乘二。",
+            rule_en="Every tile of one suit: ×4 without a 財神 among the tiles, ×2 with one."),
+    Pattern(key="hun_yi_se", name="混一色", english="one suit and honours", value=2,
+            source="jinhua.txt:69", check=c.one_suit_and_honours,
+            rule_zh="一門數牌加上風字牌。",
+            rule_en="One suit plus honours."),
+    Pattern(key="luan_feng", name="亂風", english="all honours, any shape", value=8,
+            source="jinhua.txt:49", check=c.all_honours_shape,
+            excludes=frozenset({"hun_yi_se"}),
+            rule_zh="十四張全是風字牌，不必成和牌牌型；財神可當任何風字牌。",
+            rule_en="All fourteen tiles are honours, in any arrangement; a 財神 may be any "
+                    "honour."),
+    Pattern(key="qing_feng", name="清風", english="all honours, proper shape", value=16,
+            source="jinhua.txt:51", check=_standard_honours,
+            excludes=frozenset({"luan_feng", "peng_peng_hu", "hun_yi_se"}),
+            rule_zh="全是風字牌，而且成將加四組的和牌牌型；取代亂風、碰碰胡。",
+            rule_en="All honours in a proper pair-and-four-sets shape; replaces 亂風 and "
+                    "碰碰胡."),
+    Pattern(key="cai_shen_tou", name="財神頭", english="pair of 財神 as themselves", value=4,
+            source="jinhua.txt:53", check=_wild_pair_at_own_face,
+            rule_zh="將是兩張財神，而且它們不替代別的牌，就當本身那張牌。",
+            rule_en="The pair is two 財神 standing for their own face, not for other tiles."),
+    Pattern(key="san_cai_yi_ke", name="三財一刻", english="pung of 財神 as themselves",
+            value=8, source="jinhua.txt:55", check=_wild_pung_at_own_face,
+            rule_zh="三張財神不替代別的牌，當本身的刻子用。",
+            rule_en="Three 財神 form a pung of their own face, not standing for other tiles."),
+    Pattern(key="bao_tou", name="爆頭", english="lone-財神 self-draw", value=2,
+            source="jinhua.txt:57", check=c.lone_wild_self_draw,
+            rule_zh="和牌前已有四組加一張單獨的財神，自摸任何一張成將（敲響）。",
+            rule_en="Four sets and a lone 財神 before the win; any drawn tile pairs with it."),
+    Pattern(key="cai_piao", name="財飄", english="財神 thrown away, then 爆頭",
+            value=c.cai_piao_value, source="jinhua.txt:97", check=c.cai_piao,
+            rule_zh="能爆頭時不和，打出一張財神，之後仍以爆頭自摸；每飄一次再乘二。",
+            rule_en="Ready to win by 爆頭, the player threw a 財神 instead and later won by "
+                    "爆頭 all the same; ×2 for each such throw in a row."),
+    Pattern(key="tian_hu", name="天胡", english="heavenly hand", value=2,
+            source="jinhua.txt:61", check=_dealer_heavenly,
+            rule_zh="莊家起手摸好牌就和。",
+            rule_en="The dealer wins on the dealt tiles."),
+    Pattern(key="di_hu", name="地胡", english="earthly hand", value=2,
+            source="jinhua.txt:63", check=_earthly,
+            rule_zh="閒家和莊家打出的第一張牌。",
+            rule_en="A non-dealer wins on the dealer's first discard."),
+    Pattern(key="ren_hu", name="人胡", english="human hand", value=2,
+            source="jinhua.txt:65", check=_human,
+            rule_zh="閒家在第一圈內自摸和牌。",
+            rule_en="A non-dealer self-draws a win in the first go-around."),
+    Pattern(key="hai_di_lao_yue", name="海底撈月", english="win on the last tile", value=2,
+            source="jinhua.txt:67", check=c.last_tile,
+            rule_zh="摸牌牆最後一張自摸和牌。",
+            rule_en="Self-drawn win on the last tile of the wall."),
+)
+
+# 平胡 is "nothing else": every other pattern replaces it.
+PATTERNS = tuple(
+    p if p.key == "ping_hu" else replace(p, excludes=p.excludes | {"ping_hu"})
+    for p in _PATTERNS
+)
+
+
+def pay(deal: Deal, value: Fraction) -> dict[str, Fraction]:
+    """jinhua.txt:9,25: self-draw, each of the three pays 2H; discard, the discarder 2H and
+    the other two H. Robbing a kong pays as a discard by the robbed player (ruling)."""
+    if deal.win_type == "self_draw":
+        return settle(deal, dict.fromkeys(others(deal), 2 * value))
+    owed = dict.fromkeys(others(deal), value)
+    owed[deal.discarder] = 2 * value
+    return settle(deal, owed)
+
+
+REGION = Region(
+    key="jinhua", name="金华麻将", english="Jinhua",
+    shapes=(STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS), patterns=PATTERNS,
+    adds_fan=False, pay=pay, contracts=True,
+)

@@ -1,0 +1,498 @@
+"""Parse and validate a score request (API.md) into a frozen ``Deal``.
+
+Every problem is collected, so one answer lists all that is wrong with a request,
+each with the request key it concerns and how to fix it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .tiles import WHITE, Tile, TileSyntaxError, parse_tile, parse_tiles, tile_code
+
+REGIONS = ("honghe", "hangzhou", "jinhua")
+SEATS = ("E", "S", "W", "N")
+WIN_TYPES = ("self_draw", "discard", "rob_kong")
+MELD_KINDS = ("chi", "pung", "kong", "ankong")
+HOUSE_RULES = {
+    "honghe_rob_kong": ("robbed_pays_all", "robbed_pays_double"),
+    "hangzhou_discard": ("dealer_streak3", "never"),
+}
+REQUEST_KEYS = {
+    "region", "hand", "melds", "win_tile", "win_type", "winner", "dealer", "discarder",
+    "dealer_streak", "base", "wild", "context", "house_rules",
+}
+CONTEXT_KEYS = {
+    "after_kong", "last_tile", "first_turn", "dice", "previous_draws", "previous_wild",
+    "cai_piao", "claims",
+}
+MAX_MELDS = 4
+MAX_CLAIMS = 12
+
+
+class InvalidRequest(ValueError):
+    """A request that cannot be scored; ``errors`` lists ``{"field", "message"}`` dicts."""
+
+    def __init__(self, errors: list[dict[str, str]]):
+        super().__init__("; ".join(f"{e['field']}: {e['message']}" for e in errors))
+        self.errors = errors
+
+
+@dataclass(frozen=True, kw_only=True)
+class Meld:
+    kind: str
+    tiles: tuple[Tile, ...]
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in ("kong", "ankong")
+
+    @property
+    def exposed(self) -> bool:
+        return self.kind != "ankong"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Claim:
+    by: str
+    from_: str
+    count: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Context:
+    after_kong: bool = False
+    last_tile: bool = False
+    first_turn: bool = False
+    dice: tuple[int, int] | None = None
+    previous_draws: int = 0
+    previous_wild: Tile | None = None
+    cai_piao: int = 0
+    claims: tuple[Claim, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal:
+    """A validated request: the physical tiles and everything said about the hand."""
+
+    region: str
+    hand: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    win_tile: Tile
+    win_type: str
+    winner: str
+    dealer: str
+    discarder: str | None
+    dealer_streak: int
+    base: Fraction
+    wild: Tile
+    substitutes: bool
+    context: Context
+    house_rules: dict[str, str] = field(hash=False)
+
+    @property
+    def wild_copies(self) -> int:
+        """Copies of the wild type in play: a flipped indicator takes one out (RULEBOOK §1)."""
+        return 3 if self.substitutes or self.region == "jinhua" else 4
+
+    def face(self, tile: Tile) -> Tile:
+        """What a non-wild physical tile is: 白 is a plain copy of the wild face where it substitutes."""
+        return self.wild if self.substitutes and tile == WHITE else tile
+
+    @property
+    def concealed(self) -> tuple[Tile, ...]:
+        """The 14 − 3·melds concealed tiles, winning tile included."""
+        return (*self.hand, self.win_tile)
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        return self.concealed + tuple(t for m in self.melds for t in m.tiles)
+
+    @property
+    def wild_count(self) -> int:
+        """Physical wild tiles among the hand's tiles ("contains wilds" ruling, RULEBOOK §1)."""
+        return sum(1 for t in self.concealed if t == self.wild)
+
+    @property
+    def winner_is_dealer(self) -> bool:
+        return self.winner == self.dealer
+
+    def house_rule(self, key: str) -> str:
+        return self.house_rules.get(key, HOUSE_RULES[key][0])
+
+
+class _Errors:
+    def __init__(self) -> None:
+        self.items: list[dict[str, str]] = []
+
+    def add(self, field_name: str, message: str) -> None:
+        self.items.append({"field": field_name, "message": message})
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+def parse_request(data: Any) -> Deal:
+    """Validate ``data`` (a decoded JSON object) and return the ``Deal`` it describes."""
+    errors = _Errors()
+    if not isinstance(data, dict):
+        raise InvalidRequest([{"field": "body", "message": "the request must be a JSON object"}])
+    for key in sorted(set(data) - REQUEST_KEYS, key=str):
+        errors.add(str(key), f"unknown key '{key}'; allowed keys: {', '.join(sorted(REQUEST_KEYS))}")
+
+    region = _choice(data, "region", REGIONS, errors, required=True)
+    hand = _tiles(data, "hand", errors)
+    melds = _melds(data.get("melds", []), errors)
+    win_tile = _one_tile(data, "win_tile", errors, required=True)
+    win_type = _choice(data, "win_type", WIN_TYPES, errors, required=True)
+    winner = _seat(data, "winner", errors, required=True)
+    dealer = _seat(data, "dealer", errors, required=True)
+    discarder = _seat(data, "discarder", errors, required=False)
+    dealer_streak = _count(data, "dealer_streak", errors, default=0, limit=99)
+    base = _base(data.get("base", 1), errors)
+    wild = _wild(data, region, errors)
+    context = _context(data.get("context", {}), errors)
+    house_rules = _house_rules(data.get("house_rules", {}), errors)
+    if errors:
+        raise InvalidRequest(errors.items)
+
+    deal = Deal(
+        region=region, hand=tuple(hand), melds=tuple(melds), win_tile=win_tile,
+        win_type=win_type, winner=winner, dealer=dealer, discarder=discarder,
+        dealer_streak=dealer_streak, base=base, wild=wild,
+        substitutes=region in ("jinhua", "hangzhou") and wild != WHITE,
+        context=context, house_rules=house_rules,
+    )
+    _check_tiles(deal, errors)
+    _check_win(deal, errors)
+    _check_context(deal, errors)
+    if errors:
+        raise InvalidRequest(errors.items)
+    return deal
+
+
+# --- field readers: each returns a value or None and records what is wrong ---
+
+def _choice(data, key, allowed, errors, *, required):
+    value = data.get(key)
+    if value is None:
+        if required:
+            errors.add(key, f"missing: give one of {', '.join(allowed)}")
+        return None
+    if value not in allowed:
+        errors.add(key, f"'{value}' is not allowed; use one of {', '.join(allowed)}")
+        return None
+    return value
+
+
+def _seat(data, key, errors, *, required):
+    return _choice(data, key, SEATS, errors, required=required)
+
+
+def _tiles(data, key, errors):
+    value = data.get(key)
+    if not isinstance(value, str):
+        errors.add(key, "missing or not a string: give the concealed tiles in mpsz notation, "
+                   "e.g. '123m456p789s234s7z' (without the winning tile)")
+        return None
+    try:
+        return parse_tiles(value)
+    except TileSyntaxError as exc:
+        errors.add(key, str(exc))
+        return None
+
+
+def _one_tile(data, key, errors, *, required):
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        errors.add(key, "missing or not a string: give one tile, e.g. '7z' or '中'")
+        return None
+    try:
+        return parse_tile(value)
+    except TileSyntaxError as exc:
+        errors.add(key, str(exc))
+        return None
+
+
+def _melds(value, errors):
+    if not isinstance(value, list):
+        errors.add("melds", "must be a list of strings like 'pung 555p'")
+        return []
+    if len(value) > MAX_MELDS:
+        errors.add("melds", f"{len(value)} melds given; a hand has at most {MAX_MELDS}")
+        return []
+    melds = []
+    for index, text in enumerate(value):
+        meld = _meld(text, f"melds[{index}]", errors)
+        if meld:
+            melds.append(meld)
+    return melds
+
+
+def _meld(text, where, errors):
+    if not isinstance(text, str) or len(text.split(None, 1)) != 2:
+        errors.add(where, "write a meld as kind and tiles, e.g. 'chi 123m', 'pung 555p', "
+                   "'kong 7777s' or 'ankong 1111z'")
+        return None
+    kind, tile_text = text.split(None, 1)
+    kind = kind.lower()
+    if kind not in MELD_KINDS:
+        errors.add(where, f"unknown meld kind '{kind}'; use chi, pung, kong or ankong")
+        return None
+    try:
+        tiles = sorted(parse_tiles(tile_text))
+    except TileSyntaxError as exc:
+        errors.add(where, str(exc))
+        return None
+    size = 3 if kind in ("chi", "pung") else 4
+    shown = "".join(tile_code(t) for t in tiles)
+    if len(tiles) != size:
+        errors.add(where, f"a {kind} has {size} tiles, '{text}' has {len(tiles)}")
+    elif kind == "chi" and not _is_run(tiles):
+        errors.add(where, f"'{shown}' is not a chow: it needs three consecutive tiles of one suit, "
+                   "e.g. 'chi 345p'")
+    elif kind != "chi" and len(set(tiles)) != 1:
+        errors.add(where, f"'{shown}' is not a {kind}: all {size} tiles must be the same")
+    else:
+        return Meld(kind=kind, tiles=tuple(tiles))
+    return None
+
+
+def _is_run(tiles):
+    a, b, c = tiles
+    return a < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2
+
+
+def _count(data, key, errors, *, default, limit, where=None):
+    value = data.get(key, default)
+    name = where or key
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        errors.add(name, f"must be a whole number from 0 to {limit}, got {value!r}")
+        return default
+    if not 0 <= value <= limit:
+        errors.add(name, f"must be from 0 to {limit}, got {value}")
+        return default
+    return value
+
+
+def _base(value, errors):
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        errors.add("base", f"底分 must be a positive number such as 1 or 0.5, got {value!r}")
+        return Fraction(1)
+    if value <= 0 or value > 1_000_000:
+        errors.add("base", f"底分 must be greater than 0 and at most 1000000, got {value}")
+        return Fraction(1)
+    # str() keeps the decimal the user typed (0.1 stays 1/10).
+    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+
+
+def _wild(data, region, errors):
+    if data.get("wild") is None:
+        if region == "hangzhou":
+            return WHITE  # 白板 is the 財神 unless another tile is named (hangzhou.txt:16,176)
+        if region is not None:
+            name = "百搭" if region == "honghe" else "財神"
+            errors.add("wild", f"{region} needs the {name} tile type, e.g. \"wild\": \"5s\"")
+        return None
+    return _one_tile(data, "wild", errors, required=True)
+
+
+def _flag(data, key, errors):
+    value = data.get(key, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        errors.add(f"context.{key}", f"must be true or false, got {value!r}")
+        return False
+    return value
+
+
+def _context(value, errors):
+    if not isinstance(value, dict):
+        errors.add("context", "must be an object such as {\"after_kong\": true}")
+        return Context()
+    for key in sorted(set(value) - CONTEXT_KEYS, key=str):
+        errors.add(f"context.{key}",
+                   f"unknown context key '{key}'; allowed: {', '.join(sorted(CONTEXT_KEYS))}")
+    previous_wild = None
+    if value.get("previous_wild") is not None:
+        previous_wild = _one_tile({"context.previous_wild": value["previous_wild"]},
+                                  "context.previous_wild", errors, required=True)
+    return Context(
+        after_kong=_flag(value, "after_kong", errors),
+        last_tile=_flag(value, "last_tile", errors),
+        first_turn=_flag(value, "first_turn", errors),
+        dice=_dice(value.get("dice"), errors),
+        previous_draws=_count(value, "previous_draws", errors, default=0, limit=999,
+                              where="context.previous_draws"),
+        previous_wild=previous_wild,
+        cai_piao=_count(value, "cai_piao", errors, default=0, limit=3, where="context.cai_piao"),
+        claims=_claims(value.get("claims", []), errors),
+    )
+
+
+def _dice(value, errors):
+    if value is None or value == []:
+        return None
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                       for d in value)):
+        errors.add("context.dice", f"give the two opening dice as two numbers 1-6, e.g. [3, 5]; "
+                   f"got {value!r}")
+        return None
+    return (value[0], value[1])
+
+
+def _claims(value, errors):
+    where = "context.claims"
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        errors.add(where, "must be a list like [{\"by\": \"S\", \"from\": \"E\", \"count\": 3}]")
+        return ()
+    if len(value) > MAX_CLAIMS:
+        errors.add(where, f"{len(value)} entries; list each pair of players once "
+                   f"(at most {MAX_CLAIMS})")
+        return ()
+    claims, seen = [], set()
+    for index, item in enumerate(value):
+        here = f"{where}[{index}]"
+        if not isinstance(item, dict) or set(item) != {"by", "from", "count"}:
+            errors.add(here, "each claim needs exactly 'by', 'from' and 'count', "
+                       "e.g. {\"by\": \"S\", \"from\": \"E\", \"count\": 3}")
+            continue
+        by, from_, count = item["by"], item["from"], item["count"]
+        if by not in SEATS or from_ not in SEATS:
+            errors.add(here, "'by' and 'from' must be seats E, S, W or N")
+        elif by == from_:
+            errors.add(here, f"{by} cannot claim from themself; 'by' and 'from' must differ")
+        elif isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 4:
+            errors.add(here, f"'count' is how many chows/pungs {by} took from {from_}: 1 to 4, "
+                       f"got {count!r}")
+        elif (by, from_) in seen:
+            errors.add(here, f"{by} from {from_} is listed twice; give the total count once")
+        else:
+            seen.add((by, from_))
+            claims.append(Claim(by=by, from_=from_, count=count))
+    return tuple(claims)
+
+
+def _house_rules(value, errors):
+    if not isinstance(value, dict):
+        errors.add("house_rules", "must be an object such as {\"hangzhou_discard\": \"never\"}")
+        return {}
+    rules = {}
+    for key, choice in value.items():
+        if key not in HOUSE_RULES:
+            errors.add(f"house_rules.{key}",
+                       f"unknown house rule '{key}'; known: {', '.join(sorted(HOUSE_RULES))}")
+        elif choice not in HOUSE_RULES[key]:
+            errors.add(f"house_rules.{key}",
+                       f"'{choice}' is not an option; use {' or '.join(HOUSE_RULES[key])}")
+        else:
+            rules[key] = choice
+    return rules
+
+
+# --- checks across fields, on a deal whose fields are each well formed ---
+
+def _check_tiles(deal: Deal, errors: _Errors) -> None:
+    kongs = sum(m.is_kong for m in deal.melds)
+    needed = 13 - 3 * len(deal.melds)
+    if len(deal.hand) != needed:
+        errors.add("hand", f"the concealed hand has {len(deal.hand)} tiles; with "
+                   f"{len(deal.melds)} meld(s) it needs {needed}, so that hand + melds + winning "
+                   f"tile make {14 + kongs} tiles (14, plus one per kong). Do not include the "
+                   "winning tile in 'hand'")
+    counts = Counter(deal.all_tiles)
+    for tile, n in sorted(counts.items()):
+        limit = deal.wild_copies if tile == deal.wild else 4
+        if n > limit:
+            why = (" (the flipped indicator is out of play, so only 3 are left)"
+                   if limit == 3 else "")
+            errors.add("hand", f"{n} copies of {tile_code(tile)}; there are only {limit}{why}. "
+                       "Check the hand, melds and winning tile")
+    for index, meld in enumerate(deal.melds):
+        if deal.wild in meld.tiles:
+            errors.add(f"melds[{index}]", f"{tile_code(deal.wild)} is the wild this hand and "
+                       "cannot be chowed, punged or konged (honghe.txt:21); keep it concealed")
+
+
+def _check_win(deal: Deal, errors: _Errors) -> None:
+    by_discard = deal.win_type in ("discard", "rob_kong")
+    if by_discard and deal.discarder is None:
+        who = "threw the winning tile" if deal.win_type == "discard" else "added the robbed kong"
+        errors.add("discarder", f"required for {deal.win_type}: the seat that {who}")
+    if not by_discard and deal.discarder is not None:
+        errors.add("discarder", "must be null for a self-draw: nobody discarded the winning tile")
+    if deal.discarder is not None and deal.discarder == deal.winner:
+        errors.add("discarder", "the winner cannot win on their own discard; pick another seat")
+    if by_discard and deal.win_tile == deal.wild:
+        errors.add("win_tile", f"{tile_code(deal.wild)} is the wild: nobody wins on a discarded "
+                   "wild (honghe.txt:21, jinhua.txt:73)")
+    if deal.win_type == "rob_kong":
+        if deal.region == "hangzhou":
+            errors.add("win_type", "Hangzhou has no robbing of a kong (搶槓); use self_draw")
+        elif deal.win_tile in deal.hand or any(deal.win_tile in m.tiles for m in deal.melds):
+            errors.add("win_tile", f"robbing a kong of {tile_code(deal.win_tile)}: the robbed "
+                       "player held the other three, so the winner cannot hold a copy")
+    if deal.region == "hangzhou" and deal.win_type == "discard":
+        _check_hangzhou_discard(deal, errors)
+
+
+def _check_hangzhou_discard(deal: Deal, errors: _Errors) -> None:
+    if deal.house_rule("hangzhou_discard") == "never":
+        errors.add("win_type", "this table plays Hangzhou without discard wins (house rule "
+                   "hangzhou_discard = never); only self_draw")
+    elif deal.dealer_streak < 2:
+        errors.add("win_type", "in Hangzhou a discard win is allowed only from 三連莊 "
+                   "(dealer_streak 2 or more), between dealer and a non-dealer "
+                   "(hangzhou.txt:60,170); otherwise the hand must be self-drawn")
+    elif deal.dealer not in (deal.winner, deal.discarder):
+        errors.add("discarder", "in Hangzhou two non-dealers cannot win on each other's discards "
+                   "(hangzhou.txt:60); only the dealer and a non-dealer can")
+
+
+def _check_context(deal: Deal, errors: _Errors) -> None:
+    ctx = deal.context
+    self_draw = deal.win_type == "self_draw"
+    if ctx.after_kong and not self_draw:
+        errors.add("context.after_kong", "a win on the replacement tile after a kong is a "
+                   "self-draw; set win_type to self_draw or clear after_kong")
+    if ctx.after_kong and not any(m.is_kong for m in deal.melds):
+        errors.add("context.after_kong", "the hand has no kong; add the kong to 'melds' "
+                   "('kong 7777s' or 'ankong 7777s') or clear after_kong")
+    if ctx.last_tile and not self_draw:
+        errors.add("context.last_tile", "海底 (the last tile of the wall) is a self-draw win; "
+                   "set win_type to self_draw or clear last_tile")
+    if ctx.first_turn:
+        if any(m.exposed for m in deal.melds):
+            errors.add("context.first_turn", "a first-turn win cannot have exposed melds; "
+                       "clear first_turn or the chi/pung/kong melds")
+        if ctx.last_tile:
+            errors.add("context.first_turn", "a hand cannot be won on the first turn and on the "
+                       "last tile; clear one of them")
+        if deal.winner_is_dealer and not self_draw:
+            errors.add("context.first_turn", "the dealer starts with 14 tiles, so a first-turn "
+                       "dealer win is a self-draw (天和)")
+    if ctx.cai_piao and deal.region == "honghe":
+        errors.add("context.cai_piao", "財飄 is a Hangzhou and Jinhua rule; Honghe has none, "
+                   "set cai_piao to 0")
+    elif ctx.cai_piao and deal.wild_count + ctx.cai_piao > deal.wild_copies:
+        errors.add("context.cai_piao", f"{ctx.cai_piao} 財飄 means {ctx.cai_piao} 財神 were "
+                   f"thrown, but the hand holds {deal.wild_count} and only {deal.wild_copies} "
+                   "are in play")
+    winner_melds = sum(m.exposed for m in deal.melds)
+    claimed = sum(c.count for c in ctx.claims if c.by == deal.winner)
+    if claimed > winner_melds:
+        errors.add("context.claims", f"the winner {deal.winner} is said to have claimed "
+                   f"{claimed} times but shows {winner_melds} exposed meld(s); each chow/pung "
+                   "claimed is an exposed meld in 'melds'")

@@ -1,0 +1,172 @@
+"""Score a finished hand. The whole pipeline is ``score``:
+
+parse → validate → decompose (every reading, wilds assigned) → match patterns →
+apply exclusions → total → payments (contract) → best reading first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import prod
+
+from . import checks
+from .readings import Reading, closest_unmatched, readings, sets_with_one_wild_left
+from .region import Pattern, Region, with_contract
+from .regions import REGIONS
+from .regions.hangzhou import COMBINATIONS, dealer_factor
+from .request import SEATS, Deal, InvalidRequest, parse_request
+from .tiles import WHITE, Tile, tile_code
+
+MAX_ALTERNATIVES = 8
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scored:
+    reading: Reading
+    patterns: tuple[tuple[Pattern, int], ...]
+    fan: int | None
+    multiplier: int
+    payments: dict[str, Fraction]
+    contract: dict | None
+    substitutions: int
+
+
+def score(request: dict) -> dict:
+    """Score one request of API.md; raises ``InvalidRequest`` listing every problem."""
+    deal = parse_request(request)
+    region = REGIONS[deal.region]
+    found = readings(deal, region.shapes)
+    _check_against_readings(deal, found)
+    if not found:
+        return _not_winning(deal)
+    scored = sorted((_score_reading(r, deal, region) for r in found), key=_rank(deal))
+    best, *others = _distinct(scored, deal)
+    return {
+        "winning": True,
+        "region": deal.region,
+        **_describe(best, deal),
+        "combination": _combination(best) if deal.region == "hangzhou" else None,
+        "alternatives": [_describe(s, deal) for s in others[:MAX_ALTERNATIVES]],
+    }
+
+
+def _check_against_readings(deal: Deal, found: list[Reading]) -> None:
+    """Rules that need the hand's shape, not just its fields."""
+    errors = []
+    if (deal.region == "hangzhou" and deal.win_type == "discard"
+            and sets_with_one_wild_left(deal, list(deal.hand))):
+        errors.append({"field": "win_type", "message": (
+            "this hand stood 暴頭-ready (four sets and a lone 財神), and such a hand cannot "
+            "win on a discard (hangzhou.txt:170); it must be self-drawn")})
+    if deal.context.cai_piao and not any(checks.lone_wild_self_draw(r, deal) for r in found):
+        errors.append({"field": "context.cai_piao", "message": (
+            "財飄 needs a 暴頭 win: a self-drawn win whose hand stood as four sets and a "
+            "lone 財神 (hangzhou.txt:140); set cai_piao to 0 or correct the hand")})
+    if errors:
+        raise InvalidRequest(errors)
+
+
+def _score_reading(reading: Reading, deal: Deal, region: Region) -> Scored:
+    matched = [p for p in region.patterns if p.check(reading, deal)]
+    replaced = set().union(*(p.excludes for p in matched))
+    counted = tuple((p, p.worth(reading, deal)) for p in matched if p.key not in replaced)
+    values = [v for _, v in counted]
+    if region.adds_fan:
+        fan = sum(values)
+        multiplier = 2 ** fan
+    else:
+        fan, multiplier = None, prod(values)
+    payments = region.pay(deal, deal.base * multiplier)
+    contract = None
+    if region.contracts:
+        payments, contract = with_contract(deal, payments)
+    substitutions = sum(1 for g in reading.groups for f, w in zip(g.faces, g.wilds, strict=True)
+                        if w and f != deal.wild)
+    return Scored(reading=reading, patterns=counted, fan=fan, multiplier=multiplier,
+                  payments=payments, contract=contract, substitutions=substitutions)
+
+
+def _rank(deal: Deal):
+    """Most paid to the winner first; ties go to fewer wild substitutions (RULEBOOK §1)."""
+    def key(s: Scored):
+        return (-s.payments[deal.winner], s.substitutions, -len(s.patterns))
+    return key
+
+
+def _distinct(scored: list[Scored], deal: Deal) -> list[Scored]:
+    seen, kept = set(), []
+    for s in scored:
+        sig = (s.reading.shape, tuple(sorted((g.kind, g.faces, g.exposed)
+                                             for g in s.reading.groups)),
+               tuple(p.key for p, _ in s.patterns))
+        if sig not in seen:
+            seen.add(sig)
+            kept.append(s)
+    return kept
+
+
+def _combination(s: Scored) -> str | None:
+    keys = {p.key for p, _ in s.patterns}
+    return next((name for parts, name in COMBINATIONS if parts <= keys), None)
+
+
+def _physical(face: Tile, wild: bool, deal: Deal) -> Tile:
+    if wild:
+        return deal.wild
+    return WHITE if deal.substitutes and face == deal.wild else face
+
+
+def _describe(s: Scored, deal: Deal) -> dict:
+    base, multiplier = deal.base, s.multiplier
+    return {
+        "shape": s.reading.shape,
+        "groups": [
+            {"kind": g.kind,
+             "tiles": [tile_code(_physical(f, w, deal)) for f, w in zip(g.faces, g.wilds,
+                                                                        strict=True)],
+             "as": [tile_code(f) for f in g.faces],
+             "wild": list(g.wilds),
+             "exposed": g.exposed}
+            for g in s.reading.groups
+        ],
+        "patterns": [{"key": p.key, "name": p.name, "value": v, "source": p.source}
+                     for p, v in s.patterns],
+        "fan": s.fan,
+        "multiplier": multiplier,
+        "payments": {seat: number(s.payments[seat]) for seat in SEATS},
+        "breakdown": {
+            "base": number(base),
+            "hand_value": number(base * multiplier),
+            "dealer_factor": dealer_factor(deal) if deal.region == "hangzhou" else None,
+            "contract": s.contract,
+            "substitutions": s.substitutions,
+        },
+    }
+
+
+def _not_winning(deal: Deal) -> dict:
+    left = closest_unmatched(deal)
+    shapes = "four sets and a pair, or seven pairs"
+    if deal.region == "jinhua":
+        shapes += ", or 十三不靠 / 亂風"
+    reason = (f"not a winning hand: it needs {shapes}; the closest reading leaves "
+              f"{len(left)} tile(s) that fit nowhere: {' '.join(tile_code(t) for t in left)}")
+    return {
+        "winning": False,
+        "region": deal.region,
+        "reason": reason,
+        "unmatched": [tile_code(t) for t in left],
+        "shape": None,
+        "groups": [],
+        "patterns": [],
+        "fan": None,
+        "multiplier": None,
+        "payments": None,
+        "alternatives": [],
+    }
+
+
+def number(value: Fraction) -> int | float:
+    """Exact amounts as JSON numbers: whole numbers as ints, fractions as floats (0.5)."""
+    return value.numerator if value.denominator == 1 else float(value)

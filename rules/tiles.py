@@ -1,0 +1,161 @@
+"""Tiles and tile notation.
+
+A tile face is an int 0..33: 0-8 萬 characters (1m-9m), 9-17 筒 dots (1p-9p),
+18-26 條 bamboo (1s-9s), 27-33 honours 東南西北白發中 (1z-7z), RULEBOOK §1.
+Text is Tenhou-style mpsz (``123m456p11z``); Chinese names are accepted too.
+"""
+
+from __future__ import annotations
+
+import re
+
+Tile = int
+
+SUITS = "mpsz"
+SUIT_NAMES = {"m": "萬", "p": "筒", "s": "條", "z": "字"}
+HONOUR_NAMES = "東南西北白發中"
+NUMERALS = "一二三四五六七八九"
+
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+ALL_TILES = range(34)
+
+
+class TileSyntaxError(ValueError):
+    """Text that is not tile notation; the message says where and how to fix it."""
+
+
+def suit(tile: Tile) -> str:
+    return SUITS[tile // 9]
+
+
+def number(tile: Tile) -> int:
+    return tile % 9 + 1
+
+
+def is_honour(tile: Tile) -> bool:
+    return tile >= 27
+
+
+def tile_code(tile: Tile) -> str:
+    """``5z`` style code of one tile."""
+    return f"{number(tile)}{suit(tile)}"
+
+
+def tile_chinese(tile: Tile) -> str:
+    """Chinese name of one tile: 五萬, 三筒, 七條, 東 …"""
+    if is_honour(tile):
+        return HONOUR_NAMES[tile - 27]
+    return NUMERALS[tile % 9] + SUIT_NAMES[suit(tile)]
+
+
+def format_tiles(tiles) -> str:
+    """Compact mpsz text in the order given, digits sharing a suit letter: ``123m5z``."""
+    out: list[str] = []
+    run_suit = ""
+    for tile in tiles:
+        s = suit(tile)
+        if run_suit and s != run_suit:
+            out.append(run_suit)
+        out.append(str(number(tile)))
+        run_suit = s
+    if run_suit:
+        out.append(run_suit)
+    return "".join(out)
+
+
+def sorted_code(tiles) -> str:
+    return format_tiles(sorted(tiles))
+
+
+# Chinese names. Suited tiles: a numeral (一..九 or 1..9) followed by a suit word.
+_SUIT_WORDS = {
+    "萬": "m", "万": "m", "m": "m",
+    "筒": "p", "餅": "p", "饼": "p", "p": "p",
+    "條": "s", "条": "s", "索": "s", "束": "s", "s": "s",
+}
+_HONOUR_WORDS = {
+    "東風": EAST, "东风": EAST, "東": EAST, "东": EAST,
+    "南風": SOUTH, "南风": SOUTH, "南": SOUTH,
+    "西風": WEST, "西风": WEST, "西": WEST,
+    "北風": NORTH, "北风": NORTH, "北": NORTH,
+    "白板": WHITE, "白": WHITE,
+    "發財": GREEN, "发财": GREEN, "發": GREEN, "发": GREEN,
+    "紅中": RED, "红中": RED, "中": RED,
+}
+_NUMERAL_VALUE = {c: i + 1 for i, c in enumerate(NUMERALS)} | {str(i): i for i in range(1, 10)}
+_HONOUR_PATTERN = "|".join(sorted(_HONOUR_WORDS, key=len, reverse=True))
+_CHINESE_SUITED = re.compile(r"([一二三四五六七八九1-9]+)([萬万筒餅饼條条索束])")
+_CHINESE_HONOUR = re.compile(_HONOUR_PATTERN)
+_ASCII_RUN = re.compile(r"([0-9]+)([mpsz])")
+_SEPARATORS = re.compile(r"[\s,，、;；]+")
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Parse mpsz and/or Chinese tile names, ignoring spaces and commas.
+
+    >>> format_tiles(parse_tiles("123m 東東 白板 5z"))
+    '123m1155z'
+    """
+    compact = _SEPARATORS.sub("", text)
+    tiles: list[Tile] = []
+    pos = 0
+    while pos < len(compact):
+        for pattern, convert in _TOKEN_READERS:
+            match = pattern.match(compact, pos)
+            if match:
+                tiles.extend(convert(match))
+                pos = match.end()
+                break
+        else:
+            raise TileSyntaxError(_explain(compact, pos))
+    return tiles
+
+
+def _ascii_tiles(match: re.Match) -> list[Tile]:
+    digits, s = match.group(1), match.group(2)
+    offset = SUITS.index(s) * 9
+    tiles = []
+    for d in digits:
+        n = int(d)
+        if n == 0 or (s == "z" and n > 7):
+            limit = "1-7" if s == "z" else "1-9"
+            raise TileSyntaxError(f"'{d}{s}' is not a tile: {s} tiles are numbered {limit}")
+        tiles.append(offset + n - 1)
+    return tiles
+
+
+def _chinese_suited(match: re.Match) -> list[Tile]:
+    offset = SUITS.index(_SUIT_WORDS[match.group(2)]) * 9
+    return [offset + _NUMERAL_VALUE[n] - 1 for n in match.group(1)]
+
+
+def _chinese_honour(match: re.Match) -> list[Tile]:
+    return [_HONOUR_WORDS[match.group(0)]]
+
+
+_TOKEN_READERS = (
+    (_ASCII_RUN, _ascii_tiles),
+    (_CHINESE_SUITED, _chinese_suited),
+    (_CHINESE_HONOUR, _chinese_honour),
+)
+
+
+def _explain(text: str, pos: int) -> str:
+    rest = text[pos:]
+    if rest[0].isdigit():
+        return (
+            f"'{rest}' has digits without a suit letter after them: end each run of digits "
+            "with m (萬), p (筒), s (條) or z (honours), e.g. 123m"
+        )
+    return (
+        f"cannot read '{rest[:6]}': write tiles as digits followed by m, p, s or z "
+        "(e.g. 123m456p77z) or by Chinese name (一萬, 三筒, 東, 白板)"
+    )
+
+
+def parse_tile(text: str) -> Tile:
+    """Exactly one tile."""
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise TileSyntaxError(f"'{text}' must be exactly one tile, e.g. 5m or 東; got {len(tiles)}")
+    return tiles[0]
