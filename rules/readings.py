@@ -11,11 +11,12 @@ Jinhua 十三不靠/七風 and 亂風.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from itertools import combinations_with_replacement
+from functools import cached_property, lru_cache
+from itertools import combinations_with_replacement, product
+from typing import NamedTuple
 
 from .request import Deal
-from .tiles import WHITE, Tile, is_honour, suit
+from .tiles import SUIT_OF, WHITE, Tile, is_honour
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
     "standard", "seven_pairs", "thirteen_lonely", "all_honours")
@@ -23,8 +24,9 @@ STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
 _F, _W = False, True  # position holds a natural tile / a wild tile
 
 
-@dataclass(frozen=True, kw_only=True)
-class Group:
+class Group(NamedTuple):
+    """A set, a pair or a single tile of a reading (a named tuple: many are made per hand)."""
+
     kind: str  # chow, pung, kong, pair, single
     faces: tuple[Tile, ...]  # what each tile stands for
     wilds: tuple[bool, ...]  # which positions are wild tiles
@@ -58,7 +60,7 @@ class Reading:
 
     @cached_property
     def suits(self) -> frozenset[str]:
-        return frozenset(suit(f) for f in self.faces)
+        return frozenset(SUIT_OF[f] for g in self.groups for f in g.faces)
 
     @cached_property
     def pair(self) -> Group | None:
@@ -117,7 +119,7 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
             naturals[deal.face(tile)] += 1
     if not jokers:
         return False
-    return bool(_split(naturals, jokers - 1, len(tiles) // 3, 0, {}))
+    return bool(_split(naturals, jokers - 1, len(tiles) // 3, 0))
 
 
 # --- standard: four sets and a pair ---
@@ -128,81 +130,110 @@ _FREE_PUNG = ("pung", None, (_W, _W, _W))
 
 def _standard(deal, naturals, jokers, melds):
     sets_needed = 4 - len(melds)
-    splits = _split(naturals, jokers, sets_needed, 1, {})
+    splits = _split(naturals, jokers, sets_needed, 1)
     if not splits:
         return []
-    candidates = _free_faces(deal, naturals, melds)
+    def candidates():
+        return _free_faces(deal, naturals, melds)
     found = []
     for parts in splits:
         free = [p for p in parts if p[1] is None]
-        fixed = tuple(Group(kind=k, faces=f, wilds=w) for k, f, w in parts if f is not None)
-        for faces in _free_assignments(len(free), candidates):
-            extra = tuple(Group(kind=k, faces=(face,) * len(w), wilds=w)
+        fixed = tuple(Group(k, f, w) for k, f, w in parts if f is not None)
+        if not free:
+            found.append(Reading(shape=STANDARD, groups=melds + fixed))
+            continue
+        for faces in _free_assignments(len(free), candidates()):
+            extra = tuple(Group(k, (face,) * len(w), w)
                           for (k, _, w), face in zip(free, faces, strict=True))
             found.append(Reading(shape=STANDARD, groups=melds + fixed + extra))
     return found
 
 
-def _split(counts: list[int], jokers: int, sets: int, pair: int, memo: dict) -> list[tuple]:
-    """All ways to cut the natural counts plus ``jokers`` wilds into sets and a pair.
-
-    Parts are ``(kind, faces, wild mask)``; a part of wilds only has faces None.
-    The lowest natural tile left must open, or sit in, the next part, so every
-    split is found once; a wild never replaces a natural tile that is at hand,
-    which loses nothing (swapping them gives the same faces).
-    """
-    key = (tuple(counts), jokers, sets, pair)
-    if key in memo:
-        return memo[key]
-    low = next((t for t in range(34) if counts[t]), None)
-    if low is None:
-        found = ([(_FREE_PAIR,) * pair + (_FREE_PUNG,) * sets]
-                 if jokers == 3 * sets + 2 * pair else [])
-        memo[key] = found
-        return found
+def _split(counts: list[int], jokers: int, sets: int, pair: int) -> list[tuple]:
+    """All ways to cut the natural counts plus ``jokers`` wilds into ``sets`` sets and
+    ``pair`` pairs. Parts are ``(kind, faces, wild mask)``; a part of wilds only has
+    faces None. Each suit is cut on its own (a set never crosses suits), then the
+    suits' cuts are combined and the wilds left over form groups of their own."""
+    per_suit = []
+    for first, size in _BLOCKS:
+        block = tuple(counts[first:first + size])
+        if not any(block):
+            continue
+        cuts = _cut_block(block, first, jokers, pair)
+        if not cuts:
+            return []
+        per_suit.append(cuts)
     found = []
-    for part, used, wilds, dsets, dpair in _parts_opened_by(low, counts, jokers, sets, pair):
-        for t in used:
-            counts[t] -= 1
-        found += [(part, *rest) for rest in _split(counts, jokers - wilds, sets - dsets,
-                                                   pair - dpair, memo)]
-        for t in used:
-            counts[t] += 1
-    memo[key] = found
+    for combo in product(*per_suit):
+        used = sum(c[0] for c in combo)
+        pairs = sum(c[1] for c in combo)
+        if used > jokers or pairs > pair:
+            continue
+        parts = tuple(part for c in combo for part in c[2])
+        free_sets = sets - (len(parts) - pairs)
+        if free_sets < 0 or jokers - used != 3 * free_sets + 2 * (pair - pairs):
+            continue
+        found.append(parts + (_FREE_PAIR,) * (pair - pairs) + (_FREE_PUNG,) * free_sets)
     return found
 
 
-def _parts_opened_by(low, counts, jokers, sets, pair):
-    n = counts[low]
+_BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
+
+
+@lru_cache(maxsize=1 << 14)
+def _cut_block(block: tuple, first: int, jokers: int, pair: int) -> tuple[tuple, ...]:
+    """Every way to use all tiles of one suit in sets and at most ``pair`` pairs, with
+    at most ``jokers`` wilds: ``(wilds used, pairs made, parts)``.
+
+    The lowest tile left must open, or sit in, the next part, so every cut is found
+    once; a wild never replaces a natural tile that is at hand, which loses nothing
+    (swapping them gives the same faces). A pure function of small arguments, so its
+    answers are cached: the same suit shapes recur from hand to hand."""
+    low = next((i for i, n in enumerate(block) if n), None)
+    if low is None:
+        return ((0, 0, ()),)
+    found = []
+    for part, used, wilds, made_pair in _parts_opened_by(low, block, first, jokers, pair):
+        rest = list(block)
+        for i in used:
+            rest[i] -= 1
+        for w, p, parts in _cut_block(tuple(rest), first, jokers - wilds, pair - made_pair):
+            found.append((w + wilds, p + made_pair, (part, *parts)))
+    return tuple(found)
+
+
+def _parts_opened_by(low, block, first, jokers, pair):
+    """Parts holding the lowest tile ``low`` of a suit block: (part, block indices used,
+    wilds used, pairs made)."""
+    n = block[low]
+    face = first + low
     if pair:
         if n >= 2:
-            yield ("pair", (low, low), (_F, _F)), (low, low), 0, 0, 1
+            yield ("pair", (face, face), (_F, _F)), (low, low), 0, 1
         if jokers:
-            yield ("pair", (low, low), (_F, _W)), (low,), 1, 0, 1
-    if not sets:
-        return
+            yield ("pair", (face, face), (_F, _W)), (low,), 1, 1
     if n >= 3:
-        yield ("pung", (low,) * 3, (_F, _F, _F)), (low,) * 3, 0, 1, 0
+        yield ("pung", (face,) * 3, (_F, _F, _F)), (low,) * 3, 0, 0
     if n >= 2 and jokers:
-        yield ("pung", (low,) * 3, (_F, _F, _W)), (low, low), 1, 1, 0
+        yield ("pung", (face,) * 3, (_F, _F, _W)), (low, low), 1, 0
     if jokers >= 2:
-        yield ("pung", (low,) * 3, (_F, _W, _W)), (low,), 2, 1, 0
-    if is_honour(low):
+        yield ("pung", (face,) * 3, (_F, _W, _W)), (low,), 2, 0
+    if first == 27:
         return
-    first = low - low % 9
     for start in (low - 2, low - 1, low):
-        if start < first or start + 2 > first + 8:
+        if start < 0 or start + 2 > 8:
             continue
         mask, used = [], []
         for pos in (start, start + 1, start + 2):
             # below ``low`` nothing is left, so those places are wilds
-            natural = pos == low or (pos > low and counts[pos] > 0)
+            natural = pos == low or (pos > low and block[pos] > 0)
             mask.append(not natural)
             if natural:
                 used.append(pos)
         need = 3 - len(used)
         if need <= jokers:
-            yield ("chow", (start, start + 1, start + 2), tuple(mask)), tuple(used), need, 1, 0
+            yield ("chow", (first + start, first + start + 1, first + start + 2),
+                   tuple(mask)), tuple(used), need, 0
 
 
 def _free_faces(deal, naturals, melds) -> list[Tile]:
@@ -340,32 +371,33 @@ def closest_unmatched(deal: Deal) -> list[Tile]:
             jokers += 1
         else:
             naturals[deal.face(tile)] += 1
-    best = list(_unmatched(naturals, jokers, 4 - len(deal.melds), 1, {}))
+    best = [first + i for first, size in _BLOCKS
+            for i in _unmatched(tuple(naturals[first:first + size]), first, jokers, 1, {})]
     if not deal.melds:
         singles = [t for t in range(34) if naturals[t] % 2]
-        lonely = singles[max(0, jokers):] if jokers < len(singles) else []
+        lonely = singles[jokers:]
         if len(lonely) < len(best):
             best = lonely
     return best
 
 
-def _unmatched(counts, jokers, sets, pair, memo) -> tuple[Tile, ...]:
-    key = (tuple(counts), jokers, sets, pair)
+def _unmatched(block, first, jokers, pair, memo) -> tuple[int, ...]:
+    """Fewest tiles of one suit block left out of sets and a pair (block indices)."""
+    key = (block, jokers, pair)
     if key in memo:
         return memo[key]
-    low = next((t for t in range(34) if counts[t]), None)
+    low = next((i for i, n in enumerate(block) if n), None)
     if low is None:
         return ()
-    counts[low] -= 1
-    best = (low, *_unmatched(counts, jokers, sets, pair, memo))
-    counts[low] += 1
-    for _, used, wilds, dsets, dpair in _parts_opened_by(low, counts, jokers, sets, pair):
-        for t in used:
-            counts[t] -= 1
-        rest = _unmatched(counts, jokers - wilds, sets - dsets, pair - dpair, memo)
-        for t in used:
-            counts[t] += 1
-        if len(rest) < len(best):
-            best = rest
+    rest = list(block)
+    rest[low] -= 1
+    best = (low, *_unmatched(tuple(rest), first, jokers, pair, memo))
+    for _, used, wilds, made_pair in _parts_opened_by(low, block, first, jokers, pair):
+        rest = list(block)
+        for i in used:
+            rest[i] -= 1
+        left = _unmatched(tuple(rest), first, jokers - wilds, pair - made_pair, memo)
+        if len(left) < len(best):
+            best = left
     memo[key] = best
     return best

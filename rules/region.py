@@ -10,7 +10,8 @@ from .readings import Reading
 from .request import SEATS, Deal
 
 Check = Callable[[Reading, Deal], bool]
-Payments = dict[str, Fraction]
+Amount = int | Fraction  # exact: a Fraction only where a share is not whole
+Payments = dict[str, Amount]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -39,7 +40,7 @@ class Region:
     shapes: tuple[str, ...]
     patterns: tuple[Pattern, ...]
     adds_fan: bool  # Honghe adds 番 (score = base × 2^番); the others multiply
-    pay: Callable[[Deal, Fraction], Payments]
+    pay: Callable[[Deal, Amount], Payments]
     contracts: bool
 
     def pattern(self, key: str) -> Pattern:
@@ -55,11 +56,17 @@ def others(deal: Deal) -> list[str]:
     return [s for s in SEATS if s != deal.winner]
 
 
-def settle(deal: Deal, owed: dict[str, Fraction]) -> Payments:
+def settle(deal: Deal, owed: dict[str, Amount]) -> Payments:
     """Net amounts for all four seats: each payer's debt goes to the winner."""
-    payments = {seat: -owed.get(seat, Fraction(0)) for seat in SEATS}
-    payments[deal.winner] = sum(owed.values(), Fraction(0))
+    payments = {seat: -owed.get(seat, 0) for seat in SEATS}
+    payments[deal.winner] = sum(owed.values())
     return payments
+
+
+def half(amount: Amount) -> Amount:
+    if isinstance(amount, int):
+        return amount // 2 if amount % 2 == 0 else Fraction(amount, 2)
+    return amount / 2
 
 
 def with_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:

@@ -7,7 +7,6 @@ each with the request key it concerns and how to fix it.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -88,7 +87,7 @@ class Deal:
     dealer: str
     discarder: str | None
     dealer_streak: int
-    base: Fraction
+    base: int | Fraction
     wild: Tile
     substitutes: bool
     context: Context
@@ -100,7 +99,8 @@ class Deal:
         return 3 if self.substitutes or self.region == "jinhua" else 4
 
     def face(self, tile: Tile) -> Tile:
-        """What a non-wild physical tile is: 白 is a plain copy of the wild face where it substitutes."""
+        """What a non-wild physical tile is: 白 is a plain copy of the wild face where it
+        substitutes (jinhua.txt:5, hangzhou.txt:166)."""
         return self.wild if self.substitutes and tile == WHITE else tile
 
     @property
@@ -142,7 +142,8 @@ def parse_request(data: Any) -> Deal:
     if not isinstance(data, dict):
         raise InvalidRequest([{"field": "body", "message": "the request must be a JSON object"}])
     for key in sorted(set(data) - REQUEST_KEYS, key=str):
-        errors.add(str(key), f"unknown key '{key}'; allowed keys: {', '.join(sorted(REQUEST_KEYS))}")
+        errors.add(str(key), f"unknown key '{key}'; allowed keys: "
+                   f"{', '.join(sorted(REQUEST_KEYS))}")
 
     region = _choice(data, "region", REGIONS, errors, required=True)
     hand = _tiles(data, "hand", errors)
@@ -286,12 +287,15 @@ def _count(data, key, errors, *, default, limit, where=None):
 def _base(value, errors):
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         errors.add("base", f"底分 must be a positive number such as 1 or 0.5, got {value!r}")
-        return Fraction(1)
+        return 1
     if value <= 0 or value > 1_000_000:
         errors.add("base", f"底分 must be greater than 0 and at most 1000000, got {value}")
-        return Fraction(1)
+        return 1
+    if isinstance(value, int):
+        return value
     # str() keeps the decimal the user typed (0.1 stays 1/10).
-    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    exact = Fraction(str(value))
+    return exact.numerator if exact.denominator == 1 else exact
 
 
 def _wild(data, region, errors):
@@ -319,6 +323,8 @@ def _context(value, errors):
     if not isinstance(value, dict):
         errors.add("context", "must be an object such as {\"after_kong\": true}")
         return Context()
+    if not value:
+        return _NO_CONTEXT
     for key in sorted(set(value) - CONTEXT_KEYS, key=str):
         errors.add(f"context.{key}",
                    f"unknown context key '{key}'; allowed: {', '.join(sorted(CONTEXT_KEYS))}")
@@ -337,6 +343,9 @@ def _context(value, errors):
         cai_piao=_count(value, "cai_piao", errors, default=0, limit=3, where="context.cai_piao"),
         claims=_claims(value.get("claims", []), errors),
     )
+
+
+_NO_CONTEXT = Context()
 
 
 def _dice(value, errors):
@@ -412,8 +421,10 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
                    f"{len(deal.melds)} meld(s) it needs {needed}, so that hand + melds + winning "
                    f"tile make {14 + kongs} tiles (14, plus one per kong). Do not include the "
                    "winning tile in 'hand'")
-    counts = Counter(deal.all_tiles)
-    for tile, n in sorted(counts.items()):
+    counts = [0] * 34
+    for tile in deal.all_tiles:
+        counts[tile] += 1
+    for tile, n in enumerate(counts):
         limit = deal.wild_copies if tile == deal.wild else 4
         if n > limit:
             why = (" (the flipped indicator is out of play, so only 3 are left)"

@@ -12,11 +12,11 @@ from math import prod
 
 from . import checks
 from .readings import Reading, closest_unmatched, readings, sets_with_one_wild_left
-from .region import Pattern, Region, with_contract
+from .region import Pattern, Payments, Region, with_contract
 from .regions import REGIONS
 from .regions.hangzhou import COMBINATIONS, dealer_factor
 from .request import SEATS, Deal, InvalidRequest, parse_request
-from .tiles import WHITE, Tile, tile_code
+from .tiles import CODES, WHITE, Tile
 
 MAX_ALTERNATIVES = 8
 
@@ -27,7 +27,7 @@ class Scored:
     patterns: tuple[tuple[Pattern, int], ...]
     fan: int | None
     multiplier: int
-    payments: dict[str, Fraction]
+    payments: Payments
     contract: dict | None
     substitutions: int
 
@@ -123,9 +123,9 @@ def _describe(s: Scored, deal: Deal) -> dict:
         "shape": s.reading.shape,
         "groups": [
             {"kind": g.kind,
-             "tiles": [tile_code(_physical(f, w, deal)) for f, w in zip(g.faces, g.wilds,
-                                                                        strict=True)],
-             "as": [tile_code(f) for f in g.faces],
+             "tiles": [CODES[_physical(f, w, deal)] for f, w in zip(g.faces, g.wilds,
+                                                                     strict=True)],
+             "as": [CODES[f] for f in g.faces],
              "wild": list(g.wilds),
              "exposed": g.exposed}
             for g in s.reading.groups
@@ -151,12 +151,12 @@ def _not_winning(deal: Deal) -> dict:
     if deal.region == "jinhua":
         shapes += ", or 十三不靠 / 亂風"
     reason = (f"not a winning hand: it needs {shapes}; the closest reading leaves "
-              f"{len(left)} tile(s) that fit nowhere: {' '.join(tile_code(t) for t in left)}")
+              f"{len(left)} tile(s) that fit nowhere: {' '.join(CODES[t] for t in left)}")
     return {
         "winning": False,
         "region": deal.region,
         "reason": reason,
-        "unmatched": [tile_code(t) for t in left],
+        "unmatched": [CODES[t] for t in left],
         "shape": None,
         "groups": [],
         "patterns": [],
@@ -167,6 +167,8 @@ def _not_winning(deal: Deal) -> dict:
     }
 
 
-def number(value: Fraction) -> int | float:
+def number(value: Fraction | int) -> int | float:
     """Exact amounts as JSON numbers: whole numbers as ints, fractions as floats (0.5)."""
+    if isinstance(value, int):
+        return value
     return value.numerator if value.denominator == 1 else float(value)

@@ -8,6 +8,7 @@ Text is Tenhou-style mpsz (``123m456p11z``); Chinese names are accepted too.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 Tile = int
 
@@ -46,6 +47,12 @@ def tile_chinese(tile: Tile) -> str:
     if is_honour(tile):
         return HONOUR_NAMES[tile - 27]
     return NUMERALS[tile % 9] + SUIT_NAMES[suit(tile)]
+
+
+CODES = tuple(tile_code(t) for t in ALL_TILES)
+SUIT_OF = tuple(suit(t) for t in ALL_TILES)
+_BY_CODE = {code: t for t, code in enumerate(CODES)}
+_ASCII_SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
 def format_tiles(tiles) -> str:
@@ -96,6 +103,9 @@ def parse_tiles(text: str) -> list[Tile]:
     >>> format_tiles(parse_tiles("123m 東東 白板 5z"))
     '123m1155z'
     """
+    fast = _parse_plain(text)
+    if fast is not None:
+        return fast
     compact = _SEPARATORS.sub("", text)
     tiles: list[Tile] = []
     pos = 0
@@ -109,6 +119,27 @@ def parse_tiles(text: str) -> list[Tile]:
         else:
             raise TileSyntaxError(_explain(compact, pos))
     return tiles
+
+
+_PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
+_PLAIN_RUN = re.compile(r"([1-9]+)([mpsz])")
+
+
+def _parse_plain(text: str) -> list[Tile] | None:
+    """Plain mpsz without spaces, the common case, read fast; None for anything else
+    (the general reader then parses it or explains the error)."""
+    if not _PLAIN.fullmatch(text):
+        return None
+    tiles: list[Tile] = []
+    for digits, s in _PLAIN_RUN.findall(text):
+        tiles += _run(digits, s)
+    return tiles
+
+
+@lru_cache(maxsize=4096)
+def _run(digits: str, s: str) -> tuple[Tile, ...]:
+    offset = _ASCII_SUIT_OFFSET[s]
+    return tuple(offset + int(d) - 1 for d in digits)
 
 
 def _ascii_tiles(match: re.Match) -> list[Tile]:
@@ -155,6 +186,9 @@ def _explain(text: str, pos: int) -> str:
 
 def parse_tile(text: str) -> Tile:
     """Exactly one tile."""
+    tile = _BY_CODE.get(text)
+    if tile is not None:
+        return tile
     tiles = parse_tiles(text)
     if len(tiles) != 1:
         raise TileSyntaxError(f"'{text}' must be exactly one tile, e.g. 5m or 東; got {len(tiles)}")

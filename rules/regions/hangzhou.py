@@ -1,10 +1,9 @@
 """Hangzhou 杭州麻將 (hangzhou.txt): × values multiply; dealer factor ×2/×4/×8 (RULEBOOK §3)."""
 
-from fractions import Fraction
 
 from .. import checks as c
 from ..readings import SEVEN_PAIRS, STANDARD
-from ..region import Pattern, Region, others, settle
+from ..region import Amount, Pattern, Payments, Region, others, settle
 from ..request import Deal
 
 _SEVEN_PAIRS = frozenset({"qi_dui"})
@@ -58,7 +57,7 @@ def dealer_factor(deal: Deal) -> int:
     return {0: 2, 1: 4}.get(deal.dealer_streak, 8)
 
 
-def pay(deal: Deal, value: Fraction) -> dict[str, Fraction]:
+def pay(deal: Deal, value: Amount) -> Payments:
     """hangzhou.txt:184: the dealer's share is multiplied by the dealer factor. A discard
     win (only dealer against non-dealer from 三連莊) is paid by the discarder alone,
     at the dealer factor (ruling, RULEBOOK §3)."""

@@ -1,10 +1,9 @@
 """Honghe 洪合麻將 (honghe.txt): 番 add up, a hand is worth base × 2^番 (RULEBOOK §2)."""
 
-from fractions import Fraction
 
 from .. import checks as c
 from ..readings import SEVEN_PAIRS, STANDARD
-from ..region import Pattern, Region, others, settle
+from ..region import Amount, Pattern, Payments, Region, half, others, settle
 from ..request import Deal
 from ..tiles import is_honour
 
@@ -112,7 +111,7 @@ PATTERNS = (
 )
 
 
-def pay(deal: Deal, value: Fraction) -> dict[str, Fraction]:
+def pay(deal: Deal, value: Amount) -> Payments:
     """honghe.txt:56: self-draw, each pays V; discard, the discarder V and the other
     two V/2. Robbing a kong (ruling, honghe.txt:52): the robbed player pays 3V; house
     rule robbed_pays_double (honghe.txt:32): robbed 2V, the other two V each."""
@@ -120,7 +119,7 @@ def pay(deal: Deal, value: Fraction) -> dict[str, Fraction]:
     if deal.win_type == "self_draw":
         return settle(deal, dict.fromkeys(rest, value))
     if deal.win_type == "discard":
-        owed = dict.fromkeys(rest, value / 2)
+        owed = dict.fromkeys(rest, half(value))
         owed[deal.discarder] = value
         return settle(deal, owed)
     if deal.house_rule("honghe_rob_kong") == "robbed_pays_all":

@@ -1,11 +1,10 @@
 """Jinhua 金华麻将 (jinhua.txt): × values multiply, "2*2*2" (jinhua.txt:11; RULEBOOK §4)."""
 
 from dataclasses import replace
-from fractions import Fraction
 
 from .. import checks as c
 from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY
-from ..region import Pattern, Region, others, settle
+from ..region import Amount, Pattern, Payments, Region, others, settle
 from ..request import Deal
 
 
@@ -187,7 +186,7 @@ PATTERNS = tuple(
 )
 
 
-def pay(deal: Deal, value: Fraction) -> dict[str, Fraction]:
+def pay(deal: Deal, value: Amount) -> Payments:
     """jinhua.txt:9,25: self-draw, each of the three pays 2H; discard, the discarder 2H and
     the other two H. Robbing a kong pays as a discard by the robbed player (ruling)."""
     if deal.win_type == "self_draw":
