@@ -1,0 +1,50 @@
+# Zhejiang Mahjong Scorer. Needs only python3 (3.10+) and make:
+#   make run    serve the app on http://127.0.0.1:8000
+#   make test   lint, then run the test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
+# xstatic-bootstrap is source-only and its setup.py imports pkg_resources, which
+# setuptools 81 removed: build it first with the venv's own setuptools<81.
+XSTATIC_BOOTSTRAP := $(shell grep -i '^xstatic-bootstrap==' requirements.txt)
+
+.PHONY: venv run test lint bench clean
+
+venv: $(VENV)/.runtime.stamp
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# The stamps make installs run again only when a requirements file changes.
+define pip_install
+	$(PIP) install "setuptools<81" wheel
+	$(PIP) install --no-build-isolation "$(XSTATIC_BOOTSTRAP)"
+	$(PIP) install -r $(1)
+endef
+
+$(VENV)/.runtime.stamp: requirements.txt | $(BIN)/python
+	$(call pip_install,requirements.txt)
+	touch $@
+
+$(VENV)/.dev.stamp: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(call pip_install,requirements-dev.txt)
+	touch $(VENV)/.runtime.stamp $@
+
+run: venv
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.dev.stamp
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+lint: $(VENV)/.dev.stamp
+	$(BIN)/ruff check .
+
+bench: $(VENV)/.dev.stamp
+	$(BIN)/python bench/bench.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis test-artifacts
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,20 @@
+import pytest
+
+
+@pytest.fixture
+def hangzhou_self_draw() -> dict:
+    """RULEBOOK example 2: S self-draws a plain hand in Hangzhou; E is dealer."""
+    return {
+        "region": "hangzhou",
+        "hand": "123m456p789s234s7z",
+        "win_tile": "7z",
+        "win_type": "self_draw",
+        "winner": "S",
+        "dealer": "E",
+    }
+
+
+@pytest.fixture
+def hangzhou_self_draw_payments() -> dict:
+    """RULEBOOK example 2's payments: ×1, the dealer pays double."""
+    return {"E": -2, "W": -1, "N": -1, "S": 4}
