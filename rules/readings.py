@@ -11,10 +11,11 @@ Jinhua 十三不靠/七風 and 亂風.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
+from .lazy import lazy
 from .request import Deal
 from .tiles import SUIT_OF, WHITE, Tile, is_honour
 
@@ -54,25 +55,25 @@ class Reading:
     shape: str
     groups: tuple[Group, ...]
 
-    @cached_property
+    @lazy
     def faces(self) -> tuple[Tile, ...]:
         return tuple(f for g in self.groups for f in g.faces)
 
-    @cached_property
+    @lazy
     def suits(self) -> frozenset[str]:
         return frozenset(SUIT_OF[f] for g in self.groups for f in g.faces)
 
-    @cached_property
+    @lazy
     def pair(self) -> Group | None:
         if self.shape != STANDARD:
             return None
         return next(g for g in self.groups if g.kind == "pair")
 
-    @cached_property
+    @lazy
     def sets(self) -> tuple[Group, ...]:
         return tuple(g for g in self.groups if g.is_set)
 
-    @cached_property
+    @lazy
     def quads(self) -> int:
         """Seven pairs: faces that make two of the pairs (four identical tiles)."""
         if self.shape != SEVEN_PAIRS:
@@ -81,15 +82,21 @@ class Reading:
         return sum(1 for f in set(faces) if faces.count(f) == 2)
 
 
+def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
+    """Natural tiles counted by face (白 substitutes mapped), and the number of wilds."""
+    naturals = [0] * 34
+    wild = deal.wild
+    substitute = deal.substitutes
+    for tile in tiles:
+        if tile == wild:
+            continue
+        naturals[wild if substitute and tile == WHITE else tile] += 1
+    return naturals, tiles.count(wild)
+
+
 def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
     """Every reading of the deal's tiles in the region's shapes."""
-    naturals = [0] * 34
-    jokers = 0
-    for tile in deal.concealed:
-        if tile == deal.wild:
-            jokers += 1
-        else:
-            naturals[deal.face(tile)] += 1
+    naturals, jokers = count_tiles(deal, deal.concealed)
     melds = tuple(
         Group(kind={"chi": "chow", "pung": "pung"}.get(m.kind, "kong"),
               faces=tuple(deal.face(t) for t in m.tiles), wilds=(_F,) * len(m.tiles),
@@ -99,9 +106,9 @@ def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
     found: list[Reading] = []
     if STANDARD in shapes:
         found += _standard(deal, naturals, jokers, melds)
-    if SEVEN_PAIRS in shapes and not melds:
+    if SEVEN_PAIRS in shapes and not melds and sum(n & 1 for n in naturals) <= jokers:
         found += _seven_pairs(deal, naturals, jokers)
-    if THIRTEEN_LONELY in shapes and not melds:
+    if THIRTEEN_LONELY in shapes and not melds and max(naturals) == 1:
         found += _thirteen_lonely(deal, naturals, jokers)
     if ALL_HONOURS in shapes:
         found += _all_honours(deal, naturals, jokers, melds)
@@ -110,13 +117,7 @@ def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
 
 def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
     """Whether 13 tiles are complete sets plus one lone wild (暴頭-ready, hangzhou.txt:136)."""
-    naturals = [0] * 34
-    jokers = 0
-    for tile in tiles:
-        if tile == deal.wild:
-            jokers += 1
-        else:
-            naturals[deal.face(tile)] += 1
+    naturals, jokers = count_tiles(deal, tiles)
     if not jokers:
         return False
     return bool(_split(naturals, jokers - 1, len(tiles) // 3, 0))
@@ -364,13 +365,7 @@ def _all_honours(deal, naturals, jokers, melds):
 def closest_unmatched(deal: Deal) -> list[Tile]:
     """The fewest concealed tiles that fit no set or pair, over the standard and the
     seven-pairs shapes (wilds count as fitting anywhere)."""
-    naturals = [0] * 34
-    jokers = 0
-    for tile in deal.concealed:
-        if tile == deal.wild:
-            jokers += 1
-        else:
-            naturals[deal.face(tile)] += 1
+    naturals, jokers = count_tiles(deal, deal.concealed)
     best = [first + i for first, size in _BLOCKS
             for i in _unmatched(tuple(naturals[first:first + size]), first, jokers, 1, {})]
     if not deal.melds:

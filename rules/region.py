@@ -75,6 +75,8 @@ def with_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None
     winner's whole take; a player who claimed from the winner pays it twice.
     Ruling (RULEBOOK §3): one contract at most — the most claims, ties by seat order
     from the winner's next player."""
+    if not deal.context.claims:
+        return payments, None
     order = [next_seat(deal.winner, k) for k in (1, 2, 3)]
     candidates = []
     for claim in deal.context.claims:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .lazy import lazy
 from .tiles import WHITE, Tile, TileSyntaxError, parse_tile, parse_tiles, tile_code
 
 REGIONS = ("honghe", "hangzhou", "jinhua")
@@ -103,16 +104,16 @@ class Deal:
         substitutes (jinhua.txt:5, hangzhou.txt:166)."""
         return self.wild if self.substitutes and tile == WHITE else tile
 
-    @property
+    @lazy
     def concealed(self) -> tuple[Tile, ...]:
         """The 14 − 3·melds concealed tiles, winning tile included."""
         return (*self.hand, self.win_tile)
 
-    @property
+    @lazy
     def all_tiles(self) -> tuple[Tile, ...]:
         return self.concealed + tuple(t for m in self.melds for t in m.tiles)
 
-    @property
+    @lazy
     def wild_count(self) -> int:
         """Physical wild tiles among the hand's tiles ("contains wilds" ruling, RULEBOOK §1)."""
         return sum(1 for t in self.concealed if t == self.wild)
@@ -146,8 +147,11 @@ def parse_request(data: Any) -> Deal:
                    f"{', '.join(sorted(REQUEST_KEYS))}")
 
     region = _choice(data, "region", REGIONS, errors, required=True)
+    wild = _wild(data, region, errors)
+    substitutes = region in ("jinhua", "hangzhou") and wild is not None and wild != WHITE
     hand = _tiles(data, "hand", errors)
-    melds = _melds(data.get("melds", []), errors)
+    melds = _melds(data.get("melds", []), errors,
+                   (lambda t: wild if t == WHITE else t) if substitutes else (lambda t: t))
     win_tile = _one_tile(data, "win_tile", errors, required=True)
     win_type = _choice(data, "win_type", WIN_TYPES, errors, required=True)
     winner = _seat(data, "winner", errors, required=True)
@@ -155,17 +159,16 @@ def parse_request(data: Any) -> Deal:
     discarder = _seat(data, "discarder", errors, required=False)
     dealer_streak = _count(data, "dealer_streak", errors, default=0, limit=99)
     base = _base(data.get("base", 1), errors)
-    wild = _wild(data, region, errors)
     context = _context(data.get("context", {}), errors)
     house_rules = _house_rules(data.get("house_rules", {}), errors)
-    if errors:
-        raise InvalidRequest(errors.items)
-
+    # A field that failed is None below; the checks across fields skip what they cannot
+    # judge, so that one answer still lists every independent problem.
     deal = Deal(
-        region=region, hand=tuple(hand), melds=tuple(melds), win_tile=win_tile,
+        region=region, hand=tuple(hand) if hand is not None else None, melds=tuple(melds),
+        win_tile=win_tile,
         win_type=win_type, winner=winner, dealer=dealer, discarder=discarder,
         dealer_streak=dealer_streak, base=base, wild=wild,
-        substitutes=region in ("jinhua", "hangzhou") and wild != WHITE,
+        substitutes=substitutes,
         context=context, house_rules=house_rules,
     )
     _check_tiles(deal, errors)
@@ -221,7 +224,7 @@ def _one_tile(data, key, errors, *, required):
         return None
 
 
-def _melds(value, errors):
+def _melds(value, errors, face):
     if not isinstance(value, list):
         errors.add("melds", "must be a list of strings like 'pung 555p'")
         return []
@@ -230,13 +233,15 @@ def _melds(value, errors):
         return []
     melds = []
     for index, text in enumerate(value):
-        meld = _meld(text, f"melds[{index}]", errors)
+        meld = _meld(text, f"melds[{index}]", errors, face)
         if meld:
             melds.append(meld)
     return melds
 
 
-def _meld(text, where, errors):
+def _meld(text, where, errors, face):
+    """One meld; its shape is judged by what the tiles are (a 白 substitute is the wild's
+    face, RULEBOOK §1), its tiles kept as laid on the table."""
     if not isinstance(text, str) or len(text.split(None, 1)) != 2:
         errors.add(where, "write a meld as kind and tiles, e.g. 'chi 123m', 'pung 555p', "
                    "'kong 7777s' or 'ankong 1111z'")
@@ -253,15 +258,16 @@ def _meld(text, where, errors):
         return None
     size = 3 if kind in ("chi", "pung") else 4
     shown = "".join(tile_code(t) for t in tiles)
+    faces = sorted(face(t) for t in tiles)
     if len(tiles) != size:
         errors.add(where, f"a {kind} has {size} tiles, '{text}' has {len(tiles)}")
-    elif kind == "chi" and not _is_run(tiles):
+    elif kind == "chi" and not _is_run(faces):
         errors.add(where, f"'{shown}' is not a chow: it needs three consecutive tiles of one suit, "
                    "e.g. 'chi 345p'")
-    elif kind != "chi" and len(set(tiles)) != 1:
+    elif kind != "chi" and len(set(faces)) != 1:
         errors.add(where, f"'{shown}' is not a {kind}: all {size} tiles must be the same")
     else:
-        return Meld(kind=kind, tiles=tuple(tiles))
+        return Meld(kind=kind, tiles=tuple(sorted(tiles, key=face)))
     return None
 
 
@@ -414,6 +420,8 @@ def _house_rules(value, errors):
 # --- checks across fields, on a deal whose fields are each well formed ---
 
 def _check_tiles(deal: Deal, errors: _Errors) -> None:
+    if deal.hand is None or deal.win_tile is None:
+        return
     kongs = sum(m.is_kong for m in deal.melds)
     needed = 13 - 3 * len(deal.melds)
     if len(deal.hand) != needed:
@@ -421,10 +429,10 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
                    f"{len(deal.melds)} meld(s) it needs {needed}, so that hand + melds + winning "
                    f"tile make {14 + kongs} tiles (14, plus one per kong). Do not include the "
                    "winning tile in 'hand'")
-    counts = [0] * 34
+    counts: dict[Tile, int] = {}
     for tile in deal.all_tiles:
-        counts[tile] += 1
-    for tile, n in enumerate(counts):
+        counts[tile] = counts.get(tile, 0) + 1
+    for tile, n in sorted(counts.items()):
         limit = deal.wild_copies if tile == deal.wild else 4
         if n > limit:
             why = (" (the flipped indicator is out of play, so only 3 are left)"
@@ -438,6 +446,8 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
 
 
 def _check_win(deal: Deal, errors: _Errors) -> None:
+    if deal.win_type is None:
+        return
     by_discard = deal.win_type in ("discard", "rob_kong")
     if by_discard and deal.discarder is None:
         who = "threw the winning tile" if deal.win_type == "discard" else "added the robbed kong"
@@ -446,13 +456,14 @@ def _check_win(deal: Deal, errors: _Errors) -> None:
         errors.add("discarder", "must be null for a self-draw: nobody discarded the winning tile")
     if deal.discarder is not None and deal.discarder == deal.winner:
         errors.add("discarder", "the winner cannot win on their own discard; pick another seat")
-    if by_discard and deal.win_tile == deal.wild:
+    if by_discard and deal.wild is not None and deal.win_tile == deal.wild:
         errors.add("win_tile", f"{tile_code(deal.wild)} is the wild: nobody wins on a discarded "
                    "wild (honghe.txt:21, jinhua.txt:73)")
     if deal.win_type == "rob_kong":
         if deal.region == "hangzhou":
             errors.add("win_type", "Hangzhou has no robbing of a kong (搶槓); use self_draw")
-        elif deal.win_tile in deal.hand or any(deal.win_tile in m.tiles for m in deal.melds):
+        elif deal.win_tile in (deal.hand or ()) or any(deal.win_tile in m.tiles
+                                                       for m in deal.melds):
             errors.add("win_tile", f"robbing a kong of {tile_code(deal.win_tile)}: the robbed "
                        "player held the other three, so the winner cannot hold a copy")
     if deal.region == "hangzhou" and deal.win_type == "discard":
@@ -473,6 +484,8 @@ def _check_hangzhou_discard(deal: Deal, errors: _Errors) -> None:
 
 
 def _check_context(deal: Deal, errors: _Errors) -> None:
+    if deal.win_type is None:
+        return
     ctx = deal.context
     self_draw = deal.win_type == "self_draw"
     if ctx.after_kong and not self_draw:

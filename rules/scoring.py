@@ -40,8 +40,10 @@ def score(request: dict) -> dict:
     _check_against_readings(deal, found)
     if not found:
         return _not_winning(deal)
-    scored = sorted((_score_reading(r, deal, region) for r in found), key=_rank(deal))
-    best, *others = _distinct(scored, deal)
+    scored = [_score_reading(r, deal, region) for r in found]
+    if len(scored) > 1:
+        scored = _distinct(sorted(scored, key=_rank(deal)))
+    best, *others = scored
     return {
         "winning": True,
         "region": deal.region,
@@ -81,8 +83,9 @@ def _score_reading(reading: Reading, deal: Deal, region: Region) -> Scored:
     contract = None
     if region.contracts:
         payments, contract = with_contract(deal, payments)
-    substitutions = sum(1 for g in reading.groups for f, w in zip(g.faces, g.wilds, strict=True)
-                        if w and f != deal.wild)
+    substitutions = deal.wild_count and sum(
+        1 for g in reading.groups for f, w in zip(g.faces, g.wilds, strict=True)
+        if w and f != deal.wild)
     return Scored(reading=reading, patterns=counted, fan=fan, multiplier=multiplier,
                   payments=payments, contract=contract, substitutions=substitutions)
 
@@ -94,7 +97,7 @@ def _rank(deal: Deal):
     return key
 
 
-def _distinct(scored: list[Scored], deal: Deal) -> list[Scored]:
+def _distinct(scored: list[Scored]) -> list[Scored]:
     seen, kept = set(), []
     for s in scored:
         sig = (s.reading.shape, tuple(sorted((g.kind, g.faces, g.exposed)
@@ -117,19 +120,22 @@ def _physical(face: Tile, wild: bool, deal: Deal) -> Tile:
     return WHITE if deal.substitutes and face == deal.wild else face
 
 
+def _describe_group(g, deal: Deal) -> dict:
+    faces = [CODES[f] for f in g.faces]
+    plain = not (deal.wild in g.faces or any(g.wilds))  # tiles are what they stand for
+    return {"kind": g.kind,
+            "tiles": faces if plain else [CODES[_physical(f, w, deal)]
+                                          for f, w in zip(g.faces, g.wilds, strict=True)],
+            "as": faces,
+            "wild": list(g.wilds),
+            "exposed": g.exposed}
+
+
 def _describe(s: Scored, deal: Deal) -> dict:
     base, multiplier = deal.base, s.multiplier
     return {
         "shape": s.reading.shape,
-        "groups": [
-            {"kind": g.kind,
-             "tiles": [CODES[_physical(f, w, deal)] for f, w in zip(g.faces, g.wilds,
-                                                                     strict=True)],
-             "as": [CODES[f] for f in g.faces],
-             "wild": list(g.wilds),
-             "exposed": g.exposed}
-            for g in s.reading.groups
-        ],
+        "groups": [_describe_group(g, deal) for g in s.reading.groups],
         "patterns": [{"key": p.key, "name": p.name, "value": v, "source": p.source}
                      for p, v in s.patterns],
         "fan": s.fan,
