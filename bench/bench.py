@@ -464,6 +464,7 @@ class Suite:
     cases: list[Case]
     calls: list[Callable[[], object]]  # one per case
     before_each: Callable[[], object] | None = None  # untimed
+    before_round: Callable[[], object] | None = None  # untimed
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -478,6 +479,8 @@ class Row:
 
 def run_round(suite: Suite) -> list[float]:
     """Each call once, in microseconds, with the garbage collector paused (as timeit does)."""
+    if suite.before_round is not None:
+        suite.before_round()
     gc.collect()
     gc.disable()
     try:
@@ -530,6 +533,27 @@ def riichi_call(hand: RiichiHand) -> Callable[[], HandResponse]:
     return lambda: HandCalculator.estimate_hand_value(
         hand.tiles, hand.win_tile, melds=melds, config=config
     )
+
+
+def clear_rules_caches() -> None:
+    # --cold: the engine's caches of suit cuts and tile runs start empty for every call.
+    import rules
+
+    rules.clear_caches()
+
+
+def warm_up_with(score: Callable[[dict], dict], seed: int, per_category: int):
+    """The engine's caches as on a server that has scored other hands: before each round
+    they are emptied, then filled by a corpus of other hands (another seed), so no timed
+    hand gains from having been scored before."""
+    others = [case.request for case in build_corpus(seed, per_category)]
+
+    def warm_up() -> None:
+        clear_rules_caches()
+        for request in others:
+            score(request)
+
+    return warm_up
 
 
 def clear_riichi_cache() -> None:
@@ -596,6 +620,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--slowest", type=int, default=0, metavar="N", help="show each category's N slowest hands"
     )
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument(
+        "--cold", action="store_true",
+        help="empty the engine's caches before every call (default: warmed by other hands)",
+    )
     return parser.parse_args(argv)
 
 
@@ -652,6 +680,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     yardstick_cases = [] if args.no_yardstick else [c for c in selected if c.riichi is not None]
     suites = []
+    if score is not None and not args.cold:
+        warm_up = warm_up_with(score, args.seed + 1, args.per_category)
+        print("engine caches: emptied, then warmed by another seed's corpus before each round")
+    elif score is not None:
+        print("engine caches: emptied before every call (--cold)")
     if score is not None:
         groups = {name: [c for c in selected if c.category == name] for name in categories}
         if yardstick_cases:
@@ -661,6 +694,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 name=f"rules {name}",
                 cases=cases,
                 calls=[rules_call(score, case.request) for case in cases],
+                before_each=clear_rules_caches if args.cold else None,
+                before_round=None if args.cold else warm_up,
             )
             for name, cases in groups.items()
         ]

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from .lazy import lazy
 from .request import Deal
-from .tiles import SUIT_OF, WHITE, Tile, is_honour
+from .tiles import SUIT_OF, WHITE, Tile, clear_tile_cache, is_honour
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
     "standard", "seven_pairs", "thirteen_lonely", "all_honours")
@@ -120,105 +120,134 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
     naturals, jokers = count_tiles(deal, tiles)
     if not jokers:
         return False
-    return bool(_split(naturals, jokers - 1, len(tiles) // 3, 0))
+    return bool(_split(naturals, jokers - 1, len(tiles) // 3, 0, deal.wild))
 
 
 # --- standard: four sets and a pair ---
 
-_FREE_PAIR = ("pair", None, (_W, _W))
-_FREE_PUNG = ("pung", None, (_W, _W, _W))
+_FREE_PAIR = Group("pair", None, (_W, _W))
+_FREE_PUNG = Group("pung", None, (_W, _W, _W))
 
 
 def _standard(deal, naturals, jokers, melds):
-    sets_needed = 4 - len(melds)
-    splits = _split(naturals, jokers, sets_needed, 1)
-    if not splits:
-        return []
-    def candidates():
-        return _free_faces(deal, naturals, melds)
+    splits = _split(naturals, jokers, 4 - len(melds), 1, deal.wild)
     found = []
+    candidates = None
     for parts in splits:
-        free = [p for p in parts if p[1] is None]
-        fixed = tuple(Group(k, f, w) for k, f, w in parts if f is not None)
-        if not free:
-            found.append(Reading(shape=STANDARD, groups=melds + fixed))
+        if parts[-1].faces is not None:
+            found.append(Reading(shape=STANDARD, groups=melds + parts))
             continue
-        for faces in _free_assignments(len(free), candidates()):
-            extra = tuple(Group(k, (face,) * len(w), w)
-                          for (k, _, w), face in zip(free, faces, strict=True))
+        free = [p for p in parts if p.faces is None]
+        fixed = parts[:len(parts) - len(free)]
+        candidates = candidates or _free_faces(deal, naturals, melds)
+        for faces in _free_assignments(len(free), candidates):
+            extra = tuple(Group(g.kind, (face,) * len(g.wilds), g.wilds)
+                          for g, face in zip(free, faces, strict=True))
             found.append(Reading(shape=STANDARD, groups=melds + fixed + extra))
     return found
 
 
-def _split(counts: list[int], jokers: int, sets: int, pair: int) -> list[tuple]:
-    """All ways to cut the natural counts plus ``jokers`` wilds into ``sets`` sets and
-    ``pair`` pairs. Parts are ``(kind, faces, wild mask)``; a part of wilds only has
-    faces None. Each suit is cut on its own (a set never crosses suits), then the
-    suits' cuts are combined and the wilds left over form groups of their own."""
-    per_suit = []
+def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> list[tuple]:
+    """Ways to cut the natural counts plus ``jokers`` wilds into ``sets`` sets and
+    ``pair`` pairs, as tuples of groups; groups of wilds only come last, faces None.
+
+    Each suit is cut on its own (a set never crosses suits); the suits' cuts are
+    merged while they use no more wilds and pairs than there are, and the wilds left
+    over form groups of their own."""
+    partial: dict[tuple[int, int], list[tuple]] = {(0, 0): [()]}
     for first, size in _BLOCKS:
         block = tuple(counts[first:first + size])
         if not any(block):
             continue
-        cuts = _cut_block(block, first, jokers, pair)
-        if not cuts:
+        cuts = _cut_block(block, first, jokers, pair, wild)
+        merged: dict[tuple[int, int], list[tuple]] = {}
+        for (used, pairs), heads in partial.items():
+            for cut_wilds, cut_pairs, parts in cuts:
+                key = (used + cut_wilds, pairs + cut_pairs)
+                if key[0] <= jokers and key[1] <= pair:
+                    merged.setdefault(key, []).extend(head + parts for head in heads)
+        if not merged:
             return []
-        per_suit.append(cuts)
+        partial = merged
     found = []
-    for combo in product(*per_suit):
-        used = sum(c[0] for c in combo)
-        pairs = sum(c[1] for c in combo)
-        if used > jokers or pairs > pair:
+    for (used, pairs), heads in partial.items():
+        free_pairs = pair - pairs
+        left = jokers - used - 2 * free_pairs
+        if left < 0 or left % 3:
             continue
-        parts = tuple(part for c in combo for part in c[2])
-        free_sets = sets - (len(parts) - pairs)
-        if free_sets < 0 or jokers - used != 3 * free_sets + 2 * (pair - pairs):
-            continue
-        found.append(parts + (_FREE_PAIR,) * (pair - pairs) + (_FREE_PUNG,) * free_sets)
+        tail = (_FREE_PAIR,) * free_pairs + (_FREE_PUNG,) * (left // 3)
+        found += [parts + tail for parts in heads
+                  if len(parts) - pairs + left // 3 == sets]
     return found
 
 
 _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
 
 
-@lru_cache(maxsize=1 << 14)
-def _cut_block(block: tuple, first: int, jokers: int, pair: int) -> tuple[tuple, ...]:
-    """Every way to use all tiles of one suit in sets and at most ``pair`` pairs, with
-    at most ``jokers`` wilds: ``(wilds used, pairs made, parts)``.
+def clear_caches() -> None:
+    """Forget cached suit cuts and tile runs (for honest cold-cache benchmarks)."""
+    _cut_block.cache_clear()
+    _cuts.cache_clear()
+    clear_tile_cache()
 
-    The lowest tile left must open, or sit in, the next part, so every cut is found
-    once; a wild never replaces a natural tile that is at hand, which loses nothing
-    (swapping them gives the same faces). A pure function of small arguments, so its
-    answers are cached: the same suit shapes recur from hand to hand."""
+
+@lru_cache(maxsize=1 << 14)
+def _cut_block(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
+    """Ways to use every tile of one suit in sets and at most ``pair`` pairs, with at
+    most ``jokers`` wilds: ``(wilds used, pairs made, groups)``.
+
+    The lowest tile left must open, or sit in, the next group, so every cut is found;
+    a wild never replaces a natural tile that is at hand (swapping them gives the same
+    faces). Of cuts that no pattern can tell apart — same wilds and pairs used, all
+    sets triplets or not, same pair — only the one with the fewest wild substitutions
+    is kept. A pure function of small arguments, so its answers are cached: the same
+    suit shapes recur from hand to hand."""
+    return tuple((w, p, groups) for w, p, _, _, _, groups in _cuts(block, first, jokers, pair,
+                                                                   wild))
+
+
+@lru_cache(maxsize=1 << 14)
+def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
+    """``_cut_block`` with what tells cuts apart carried along: (wilds used, pairs made,
+    all sets triplets, (pair face, wilds in the pair), wild substitutions, groups)."""
     low = next((i for i, n in enumerate(block) if n), None)
     if low is None:
-        return ((0, 0, ()),)
-    found = []
-    for part, used, wilds, made_pair in _parts_opened_by(low, block, first, jokers, pair):
+        return ((0, 0, True, None, 0, ()),)
+    best: dict[tuple, tuple] = {}
+    for group, used, wilds, made_pair in _groups_opened_by(low, block, first, jokers, pair):
         rest = list(block)
         for i in used:
             rest[i] -= 1
-        for w, p, parts in _cut_block(tuple(rest), first, jokers - wilds, pair - made_pair):
-            found.append((w + wilds, p + made_pair, (part, *parts)))
-    return tuple(found)
+        substituted = sum(1 for f, x in zip(group.faces, group.wilds, strict=True)
+                          if x and f != wild)
+        triplet = group.kind != "chow"
+        for w, p, triplets, pair_of, subs, groups in _cuts(
+                tuple(rest), first, jokers - wilds, pair - made_pair, wild):
+            if made_pair:
+                pair_of = (group.faces[0], wilds)
+            key = (w + wilds, p + made_pair, triplets and triplet, pair_of)
+            subs += substituted
+            if key not in best or subs < best[key][4]:
+                best[key] = (*key, subs, (group, *groups))
+    return tuple(best.values())
 
 
-def _parts_opened_by(low, block, first, jokers, pair):
-    """Parts holding the lowest tile ``low`` of a suit block: (part, block indices used,
-    wilds used, pairs made)."""
+def _groups_opened_by(low, block, first, jokers, pair):
+    """Groups holding the lowest tile ``low`` of a suit block: (group, block indices
+    used, wilds used, pairs made)."""
     n = block[low]
     face = first + low
     if pair:
         if n >= 2:
-            yield ("pair", (face, face), (_F, _F)), (low, low), 0, 1
+            yield Group("pair", (face, face), (_F, _F)), (low, low), 0, 1
         if jokers:
-            yield ("pair", (face, face), (_F, _W)), (low,), 1, 1
+            yield Group("pair", (face, face), (_F, _W)), (low,), 1, 1
     if n >= 3:
-        yield ("pung", (face,) * 3, (_F, _F, _F)), (low,) * 3, 0, 0
+        yield Group("pung", (face,) * 3, (_F, _F, _F)), (low,) * 3, 0, 0
     if n >= 2 and jokers:
-        yield ("pung", (face,) * 3, (_F, _F, _W)), (low, low), 1, 0
+        yield Group("pung", (face,) * 3, (_F, _F, _W)), (low, low), 1, 0
     if jokers >= 2:
-        yield ("pung", (face,) * 3, (_F, _W, _W)), (low,), 2, 0
+        yield Group("pung", (face,) * 3, (_F, _W, _W)), (low,), 2, 0
     if first == 27:
         return
     for start in (low - 2, low - 1, low):
@@ -233,8 +262,8 @@ def _parts_opened_by(low, block, first, jokers, pair):
                 used.append(pos)
         need = 3 - len(used)
         if need <= jokers:
-            yield ("chow", (first + start, first + start + 1, first + start + 2),
-                   tuple(mask)), tuple(used), need, 0
+            yield Group("chow", (first + start, first + start + 1, first + start + 2),
+                        tuple(mask)), tuple(used), need, 0
 
 
 def _free_faces(deal, naturals, melds) -> list[Tile]:
@@ -387,7 +416,7 @@ def _unmatched(block, first, jokers, pair, memo) -> tuple[int, ...]:
     rest = list(block)
     rest[low] -= 1
     best = (low, *_unmatched(tuple(rest), first, jokers, pair, memo))
-    for _, used, wilds, made_pair in _parts_opened_by(low, block, first, jokers, pair):
+    for _, used, wilds, made_pair in _groups_opened_by(low, block, first, jokers, pair):
         rest = list(block)
         for i in used:
             rest[i] -= 1

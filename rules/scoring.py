@@ -6,9 +6,9 @@ apply exclusions → total → payments (contract) → best reading first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
+from typing import NamedTuple
 
 from . import checks
 from .readings import Reading, closest_unmatched, readings, sets_with_one_wild_left
@@ -21,14 +21,13 @@ from .tiles import CODES, WHITE, Tile
 MAX_ALTERNATIVES = 8
 
 
-@dataclass(frozen=True, kw_only=True)
-class Scored:
+class Matched(NamedTuple):
+    """A reading with the patterns that count for it and their total."""
+
     reading: Reading
     patterns: tuple[tuple[Pattern, int], ...]
     fan: int | None
     multiplier: int
-    payments: Payments
-    contract: dict | None
     substitutions: int
 
 
@@ -40,16 +39,14 @@ def score(request: dict) -> dict:
     _check_against_readings(deal, found)
     if not found:
         return _not_winning(deal)
-    scored = [_score_reading(r, deal, region) for r in found]
-    if len(scored) > 1:
-        scored = _distinct(sorted(scored, key=_rank(deal)))
-    best, *others = scored
+    matched = [_match(r, deal, region) for r in found]
+    best, *others = _best_first(matched) if len(matched) > 1 else matched
     return {
         "winning": True,
         "region": deal.region,
-        **_describe(best, deal),
+        **_describe(best, deal, region),
         "combination": _combination(best) if deal.region == "hangzhou" else None,
-        "alternatives": [_describe(s, deal) for s in others[:MAX_ALTERNATIVES]],
+        "alternatives": [_describe(m, deal, region) for m in others[:MAX_ALTERNATIVES]],
     }
 
 
@@ -69,47 +66,43 @@ def _check_against_readings(deal: Deal, found: list[Reading]) -> None:
         raise InvalidRequest(errors)
 
 
-def _score_reading(reading: Reading, deal: Deal, region: Region) -> Scored:
+def _match(reading: Reading, deal: Deal, region: Region) -> Matched:
     matched = [p for p in region.patterns if p.check(reading, deal)]
-    replaced = set().union(*(p.excludes for p in matched))
+    replaced = set().union(*[p.excludes for p in matched])
     counted = tuple((p, p.worth(reading, deal)) for p in matched if p.key not in replaced)
-    values = [v for _, v in counted]
     if region.adds_fan:
-        fan = sum(values)
+        fan = sum(v for _, v in counted)
         multiplier = 2 ** fan
     else:
-        fan, multiplier = None, prod(values)
-    payments = region.pay(deal, deal.base * multiplier)
-    contract = None
-    if region.contracts:
-        payments, contract = with_contract(deal, payments)
+        fan, multiplier = None, prod(v for _, v in counted)
     substitutions = deal.wild_count and sum(
         1 for g in reading.groups for f, w in zip(g.faces, g.wilds, strict=True)
         if w and f != deal.wild)
-    return Scored(reading=reading, patterns=counted, fan=fan, multiplier=multiplier,
-                  payments=payments, contract=contract, substitutions=substitutions)
+    return Matched(reading, counted, fan, multiplier, substitutions)
 
 
-def _rank(deal: Deal):
-    """Most paid to the winner first; ties go to fewer wild substitutions (RULEBOOK §1)."""
-    def key(s: Scored):
-        return (-s.payments[deal.winner], s.substitutions, -len(s.patterns))
-    return key
-
-
-def _distinct(scored: list[Scored]) -> list[Scored]:
+def _best_first(matched: list[Matched]) -> list[Matched]:
+    """Most paid to the winner first (payments grow with the multiplier); ties go to
+    fewer wild substitutions (RULEBOOK §1). One reading per outcome: readings that
+    score the same patterns in the same shape are one alternative."""
+    ranked = sorted(matched, key=lambda m: (-m.multiplier, m.substitutions, -len(m.patterns)))
     seen, kept = set(), []
-    for s in scored:
-        sig = (s.reading.shape, tuple(sorted((g.kind, g.faces, g.exposed)
-                                             for g in s.reading.groups)),
-               tuple(p.key for p, _ in s.patterns))
-        if sig not in seen:
-            seen.add(sig)
-            kept.append(s)
+    for m in ranked:
+        outcome = (m.reading.shape, tuple((p.key, v) for p, v in m.patterns))
+        if outcome not in seen:
+            seen.add(outcome)
+            kept.append(m)
     return kept
 
 
-def _combination(s: Scored) -> str | None:
+def _pay(m: Matched, deal: Deal, region: Region) -> tuple[Payments, dict | None]:
+    payments = region.pay(deal, deal.base * m.multiplier)
+    if region.contracts:
+        return with_contract(deal, payments)
+    return payments, None
+
+
+def _combination(s: Matched) -> str | None:
     keys = {p.key for p, _ in s.patterns}
     return next((name for parts, name in COMBINATIONS if parts <= keys), None)
 
@@ -131,8 +124,9 @@ def _describe_group(g, deal: Deal) -> dict:
             "exposed": g.exposed}
 
 
-def _describe(s: Scored, deal: Deal) -> dict:
+def _describe(s: Matched, deal: Deal, region: Region) -> dict:
     base, multiplier = deal.base, s.multiplier
+    payments, contract = _pay(s, deal, region)
     return {
         "shape": s.reading.shape,
         "groups": [_describe_group(g, deal) for g in s.reading.groups],
@@ -140,12 +134,12 @@ def _describe(s: Scored, deal: Deal) -> dict:
                      for p, v in s.patterns],
         "fan": s.fan,
         "multiplier": multiplier,
-        "payments": {seat: number(s.payments[seat]) for seat in SEATS},
+        "payments": {seat: number(payments[seat]) for seat in SEATS},
         "breakdown": {
             "base": number(base),
             "hand_value": number(base * multiplier),
             "dealer_factor": dealer_factor(deal) if deal.region == "hangzhou" else None,
-            "contract": s.contract,
+            "contract": contract,
             "substitutions": s.substitutions,
         },
     }

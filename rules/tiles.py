@@ -136,6 +136,10 @@ def _parse_plain(text: str) -> list[Tile] | None:
     return tiles
 
 
+def clear_tile_cache() -> None:
+    _run.cache_clear()
+
+
 @lru_cache(maxsize=4096)
 def _run(digits: str, s: str) -> tuple[Tile, ...]:
     offset = _ASCII_SUIT_OFFSET[s]
