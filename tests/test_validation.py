@@ -1,0 +1,426 @@
+"""Request validation per API.md ("Errors — 400") and RULEBOOK §1 (black box).
+
+Each invalid case names the request key the error must be reported on and a few
+words, one of which a helpful message contains (English or Chinese); the exact
+text is the engine's business. Positive cases check that what the rulebook allows
+(Chinese tile names, whitespace, four Honghe wilds, 白 substitutes in melds…) is
+accepted and scores the same as the plain notation.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rules import InvalidRequest, score
+
+DEFAULT_WILD = {"honghe": "9m", "hangzhou": None, "jinhua": "6s"}
+# 123m 456p 789s 23s 11z + 4s: wins in every region, no wild in it.
+PLAIN = ("123m456p789s23s11z", "4s")
+
+
+def req(region, hand, win, *, how="self_draw", winner="S", dealer="E", discarder=None,
+        wild="default", melds=None, context=None, **extra):
+    request = {
+        "region": region,
+        "hand": hand,
+        "win_tile": win,
+        "win_type": how,
+        "winner": winner,
+        "dealer": dealer,
+    }
+    if melds is not None:
+        request["melds"] = list(melds)
+    if discarder is not None:
+        request["discarder"] = discarder
+    wild = DEFAULT_WILD[region] if wild == "default" else wild
+    if wild is not None:
+        request["wild"] = wild
+    if context is not None:
+        request["context"] = context
+    request.update(extra)
+    return request
+
+
+def with_(request, **changes):
+    """A copy of ``request`` with keys replaced; a value of ``DROP`` removes the key."""
+    out = copy.deepcopy(request)
+    for key, value in changes.items():
+        if value is DROP:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out
+
+
+DROP = object()
+HZ = req("hangzhou", *PLAIN)
+HH = req("honghe", *PLAIN)
+JH = req("jinhua", *PLAIN)
+
+
+def hz(**changes):
+    return with_(HZ, **changes)
+
+
+def hh(**changes):
+    return with_(HH, **changes)
+
+
+def claims(*entries):
+    """A context with claims given as (by, from, count) — or any dict, to break them."""
+    return {"claims": [e if isinstance(e, dict) else dict(zip(("by", "from", "count"), e,
+                                                              strict=True)) for e in entries]}
+
+
+# Words that show a message speaks to the problem (any one, case-insensitive).
+REGION_WORDS = ("region", "honghe", "hangzhou", "jinhua")
+TYPE_WORDS = ("string", "text", "notation", "mpsz")
+TILE_WORDS = ("tile", "notation", "suit", "牌", "m, p, s", "mpsz")
+COUNT_WORDS = ("tiles", "count", "張", "张", "14", "13")
+COPY_WORDS = ("cop", "five", "four", "three", "only", "張", "张")
+SEAT_WORDS = ("seat", "E, S, W", "E S W N", "座", "east", "E/S/W/N", "one of")
+WILD_WORDS = ("wild", "財神", "财神", "百搭")
+WHOLE_WORDS = ("number", "whole", "integer")
+BASE_WORDS = ("positive", "greater", "> 0", "底分")
+OBJECT_WORDS = ("object", "dict", "{")
+SELF_DRAW_WORDS = ("self", "draw", "自摸", "discard")
+ROB_COPY_WORDS = ("cop", "hold", "robbed", "4s")
+BAO_TOU_WORDS = ("暴頭", "爆頭", "暴头", "爆头", "bao")
+KONG_SIZE_WORDS = ("4", "four", "kong")
+WIN_TILE_FIELDS = ("win_tile", "win_type")
+ROB_FIELDS = ("win_tile", "win_type", "hand", "melds*")
+
+
+def bad(case_id, request, fields, words):
+    """``fields``: a field, or a tuple of acceptable ones; 'x*' accepts any 'x…'."""
+    if isinstance(fields, str):
+        fields = (fields,)
+    return pytest.param(request, fields, words, id=case_id)
+
+
+def field_matches(field, accepted):
+    return any(field.startswith(a[:-1]) if a.endswith("*") else field == a for a in accepted)
+
+
+FOUR_PUNGS = ["pung 111m", "pung 222m", "pung 333p", "pung 444p"]
+
+INVALID = [
+    # --- region -------------------------------------------------------------------
+    bad("region-unknown", hz(region="shanghai"), "region", REGION_WORDS),
+    bad("region-missing", hz(region=DROP), "region", REGION_WORDS),
+    bad("region-not-string", hz(region=3), "region", REGION_WORDS),
+    # --- unknown keys (API.md: "Unknown keys are errors too") ---------------------
+    bad("unknown-top-level-key", hz(colour="red"), "colour", ("unknown", "colour", "allowed")),
+    bad("unknown-context-key", hz(context={"afterkong": True}), ("context.afterkong", "context"),
+        ("afterkong",)),
+    bad("unknown-house-rule", hz(house_rules={"no_such_rule": "x"}),
+        ("house_rules.no_such_rule", "house_rules"), ("no_such_rule",)),
+    bad("house-rule-bad-value", hh(house_rules={"honghe_rob_kong": "nobody_pays"}),
+        ("house_rules.honghe_rob_kong", "house_rules"), ("robbed_pays_all", "robbed_pays_double")),
+    bad("house-rule-bad-value-hangzhou", hz(house_rules={"hangzhou_discard": "always"}),
+        ("house_rules.hangzhou_discard", "house_rules"), ("dealer_streak3", "never")),
+    bad("house-rules-not-object", hz(house_rules="never"), "house_rules*", OBJECT_WORDS),
+    bad("context-not-object", hz(context=[1, 2]), "context", OBJECT_WORDS),
+    # --- wrong types / missing keys ------------------------------------------------
+    bad("hand-not-string-list", hz(hand=["1m", "2m"]), "hand", TYPE_WORDS),
+    bad("hand-not-string-number", hz(hand=123), "hand", TYPE_WORDS),
+    bad("hand-missing", hz(hand=DROP), "hand", TYPE_WORDS + ("missing", "required")),
+    bad("win-tile-missing", hz(win_tile=DROP), "win_tile", ("missing", "required", "tile")),
+    bad("win-type-unknown", hz(win_type="tsumo"), "win_type", ("self_draw", "discard", "rob_kong")),
+    bad("win-type-missing", hz(win_type=DROP), "win_type", ("self_draw", "discard", "missing")),
+    bad("dealer-streak-negative", hz(dealer_streak=-1), "dealer_streak",
+        ("from 0", "negative", "whole", "≥ 0", ">= 0", "at least 0")),
+    bad("dealer-streak-bool", hz(dealer_streak=True), "dealer_streak", WHOLE_WORDS),
+    bad("dealer-streak-string", hz(dealer_streak="2"), "dealer_streak", WHOLE_WORDS),
+    bad("dealer-streak-fraction", hz(dealer_streak=1.5), "dealer_streak", WHOLE_WORDS),
+    bad("base-zero", hz(base=0), "base", BASE_WORDS),
+    bad("base-negative", hz(base=-2), "base", BASE_WORDS),
+    bad("base-string", hz(base="1"), "base", BASE_WORDS + ("number",)),
+    bad("base-bool", hz(base=True), "base", BASE_WORDS + ("number",)),
+    # Python's json module reads NaN; it is not a positive number.
+    bad("base-nan", hz(base=float("nan")), "base", BASE_WORDS + ("number",)),
+    bad("context-flag-not-bool", hz(context={"after_kong": "yes"}), "context.after_kong",
+        ("true", "false", "bool")),
+    bad("previous-draws-negative", hh(context={"previous_draws": -1}), "context.previous_draws",
+        ("from 0", "negative", "whole", "≥ 0", ">= 0", "at least 0")),
+    bad("dice-malformed", hh(context={"dice": [3]}), "context.dice", ("two", "1-6", "1 to 6")),
+    bad("dice-out-of-range", hh(context={"dice": [7, 1]}), "context.dice", ("1-6", "1 to 6")),
+    bad("previous-wild-bad-tile", hh(context={"previous_wild": "0x"}), "context.previous_wild",
+        TILE_WORDS),
+    # --- tile notation (RULEBOOK §1) ----------------------------------------------
+    bad("tile-bad-suit-letter", hz(hand="123x456p789s23s11z"), "hand", TILE_WORDS),
+    bad("tile-zero", hz(hand="023m456p789s23s11z"), "hand", TILE_WORDS + ("0m", "1-9")),
+    bad("tile-honour-8z", hz(hand="123m456p789s23s18z"), "hand", TILE_WORDS + ("8z", "1-7")),
+    bad("tile-digits-without-suit", hz(hand="123m456p789s23s11"), "hand", TILE_WORDS),
+    bad("tile-garbage", hz(hand="hello world"), "hand", TILE_WORDS),
+    bad("win-tile-bad", hz(win_tile="10m"), "win_tile", TILE_WORDS + ("one tile", "exactly")),
+    bad("win-tile-two-tiles", hz(win_tile="44s"), "win_tile", ("one", "single", "exactly")),
+    bad("win-tile-empty", hz(win_tile=""), "win_tile", ("one", "tile", "missing", "empty")),
+    bad("wild-bad-tile", hh(wild="x9"), "wild", TILE_WORDS),
+    bad("wild-two-tiles", hh(wild="99m"), "wild", ("one", "single", "exactly", "type")),
+    # --- tile count (RULEBOOK §1 "Tile count") -------------------------------------
+    bad("count-12-concealed", hz(hand="123m456p789s23s1z"), ("hand", "melds"), COUNT_WORDS),
+    bad("count-14-concealed", hz(hand="123m456p789s23s111z"), ("hand", "melds"), COUNT_WORDS),
+    bad("count-meld-plus-13", hz(melds=["pung 777p"]), ("hand", "melds*"), COUNT_WORDS),
+    bad("count-kong-one-short", req("hangzhou", "456p789s23s1z", "1z", melds=["kong 1111m"]),
+        ("hand", "melds*"), COUNT_WORDS),
+    # --- copies ---------------------------------------------------------------------
+    bad("five-copies-in-hand", hz(hand="11111m456p789s23s"), "hand", COPY_WORDS),
+    bad("five-copies-with-win-tile", req("hangzhou", "1111m456p789s23s1z", "1m"),
+        ("hand", "win_tile"), COPY_WORDS),
+    bad("five-copies-with-meld",
+        req("hangzhou", "11m789s3s1z", "1z", melds=["pung 111m", "chi 456p"]),
+        ("hand", "melds*", "win_tile"), COPY_WORDS),
+    # A flipped wild leaves 3 copies in play (RULEBOOK §1, jinhua.txt:5, hangzhou.txt:80).
+    bad("jinhua-four-copies-of-flipped-wild", req("jinhua", "6666s123m456p11z9p", "9p"),
+        ("hand", "wild"), COPY_WORDS),
+    bad("hangzhou-classic-four-copies-of-flipped-wild",
+        req("hangzhou", "3333m456p789s11z9p", "9p", wild="3m"), ("hand", "wild"), COPY_WORDS),
+    bad("jinhua-flipped-wild-three-in-hand-plus-win", req("jinhua", "666s123m456p789p1z", "6s"),
+        ("hand", "win_tile", "wild"), COPY_WORDS),
+    # --- wilds in melds / won on a discarded wild (RULEBOOK §1, honghe.txt:21) --------
+    bad("honghe-wild-in-pung",
+        req("honghe", "123m789s23s11z", "4s", wild="5p", melds=["pung 555p"]),
+        "melds*", WILD_WORDS),
+    bad("honghe-wild-in-ankong",
+        req("honghe", "123m789s23s11z", "4s", wild="5p", melds=["ankong 5555p"]),
+        ("melds*", "hand"), WILD_WORDS),
+    bad("jinhua-wild-in-chow", req("jinhua", "123m456p23s11z", "4s", melds=["chi 678s"]),
+        "melds*", WILD_WORDS),
+    bad("hangzhou-bai-wild-in-pung", req("hangzhou", "123m456p23s11z", "4s", melds=["pung 555z"]),
+        "melds*", WILD_WORDS),
+    bad("honghe-win-on-discarded-wild", hh(wild="4s", win_type="discard", discarder="W"),
+        WIN_TILE_FIELDS, WILD_WORDS),
+    bad("jinhua-win-on-discarded-wild", with_(JH, wild="4s", win_type="discard", discarder="W"),
+        WIN_TILE_FIELDS, WILD_WORDS),
+    bad("honghe-rob-kong-of-a-wild", hh(wild="4s", win_type="rob_kong", discarder="W"),
+        ROB_FIELDS, WILD_WORDS),
+    bad("hangzhou-win-on-discarded-bai",
+        hz(win_tile="5z", win_type="discard", discarder="E", dealer_streak=2),
+        WIN_TILE_FIELDS, WILD_WORDS),
+    # --- discarder / seats (API.md) -------------------------------------------------
+    bad("discarder-missing-for-discard", hh(win_type="discard"), "discarder",
+        ("required", "missing", "who")),
+    bad("discarder-missing-for-rob-kong", hh(win_type="rob_kong"), "discarder",
+        ("required", "missing", "who")),
+    bad("discarder-present-for-self-draw", hh(discarder="W"), "discarder",
+        ("self", "null", "absent", "nobody")),
+    bad("discarder-is-winner", hh(win_type="discard", discarder="S"), "discarder",
+        ("own", "winner", "themsel", "differ", "same")),
+    bad("winner-bad-seat", hz(winner="X"), "winner", SEAT_WORDS),
+    bad("winner-word-not-seat", hz(winner="south"), "winner", SEAT_WORDS),
+    bad("dealer-bad-seat", hz(dealer="Q"), "dealer", SEAT_WORDS),
+    bad("discarder-bad-seat", hh(win_type="discard", discarder="Z"), "discarder", SEAT_WORDS),
+    bad("winner-not-string", hz(winner=1), "winner", SEAT_WORDS),
+    bad("winner-missing", hz(winner=DROP), "winner", SEAT_WORDS + ("missing", "required")),
+    bad("dealer-missing", hz(dealer=DROP), "dealer", SEAT_WORDS + ("missing", "required")),
+    # --- meld syntax -----------------------------------------------------------------
+    bad("meld-chi-not-consecutive", req("hangzhou", "456p789s23s11z", "4s", melds=["chi 124m"]),
+        "melds*", ("consecutive", "chow", "sequence", "順")),
+    bad("meld-pung-not-same", req("hangzhou", "123m789s23s11z", "4s", melds=["pung 556p"]),
+        "melds*", ("same", "identical")),
+    bad("meld-kong-three-tiles", req("hangzhou", "123m456p23s11z", "4s", melds=["kong 777s"]),
+        "melds*", KONG_SIZE_WORDS),
+    bad("meld-ankong-three-tiles", req("hangzhou", "123m456p23s11z", "4s", melds=["ankong 777s"]),
+        "melds*", KONG_SIZE_WORDS),
+    bad("meld-chi-honours", req("hangzhou", "123m456p23s11z", "4s", melds=["chi 123z"]),
+        "melds*", ("suit", "honour", "consecutive", "字")),
+    bad("meld-unknown-kind", req("hangzhou", "456p789s23s11z", "4s", melds=["eat 123m"]),
+        "melds*", ("chi", "pung", "kind")),
+    bad("meld-no-suit", req("hangzhou", "456p789s23s11z", "4s", melds=["chi 123"]),
+        "melds*", TILE_WORDS),
+    bad("melds-not-list", hz(melds="pung 555p"), "melds*", ("list", "array", "[")),
+    bad("melds-five", req("hangzhou", "1z", "1z", melds=FOUR_PUNGS + ["pung 777s"]),
+        ("melds*", "hand"), ("4", "four", "at most", "many")),
+    # --- history flags that cannot hold (RULEBOOK §1) --------------------------------
+    bad("after-kong-without-kong", hh(context={"after_kong": True}), "context.after_kong",
+        ("kong", "槓", "杠")),
+    bad("after-kong-without-self-draw",
+        req("honghe", "456p789s23s11z", "4s", melds=["ankong 1111m"], how="discard",
+            discarder="W", context={"after_kong": True}),
+        "context.after_kong", SELF_DRAW_WORDS),
+    bad("last-tile-without-self-draw",
+        hh(win_type="discard", discarder="W", context={"last_tile": True}),
+        "context.last_tile", SELF_DRAW_WORDS),
+    bad("first-turn-with-exposed-meld",
+        req("honghe", "456p789s23s11z", "4s", melds=["pung 111m"], context={"first_turn": True}),
+        "context.first_turn", ("meld", "exposed", "吃", "碰", "claim")),
+    bad("rob-kong-winner-holds-copy",
+        req("honghe", "123m456p789s234s4s", "4s", how="rob_kong", discarder="W"),
+        ROB_FIELDS, ROB_COPY_WORDS),
+    bad("rob-kong-winner-holds-copy-jinhua",
+        req("jinhua", "123m456p789s44s11z", "4s", how="rob_kong", discarder="N"),
+        ROB_FIELDS, ROB_COPY_WORDS),
+    bad("rob-kong-winner-holds-copy-in-meld",
+        req("jinhua", "123m456p23s11z", "4s", melds=["chi 345s"], how="rob_kong", discarder="N"),
+        ROB_FIELDS, ROB_COPY_WORDS),
+    bad("wild-missing-honghe", hh(wild=DROP), "wild", WILD_WORDS),
+    bad("wild-missing-jinhua", with_(JH, wild=DROP), "wild", WILD_WORDS),
+    # 財飄 needs a 暴頭 win (RULEBOOK §3, hangzhou.txt:140-146; jinhua.txt:97).
+    bad("cai-piao-without-baotou", hz(context={"cai_piao": 1}), "context.cai_piao", BAO_TOU_WORDS),
+    bad("cai-piao-without-baotou-jinhua", with_(JH, context={"cai_piao": 2}), "context.cai_piao",
+        BAO_TOU_WORDS),
+    bad("cai-piao-negative", hz(context={"cai_piao": -1}), "context.cai_piao",
+        ("from 0", "negative", "whole", "≥ 0", ">= 0", "at least 0")),
+    # --- claims (承包) -----------------------------------------------------------------
+    bad("claims-by-equals-from", hz(context=claims(("S", "S", 3))), "context.claims*",
+        ("differ", "themsel", "same", "own")),
+    bad("claims-count-negative", hz(context=claims(("E", "S", -1))), "context.claims*", ("count",)),
+    bad("claims-count-string", hz(context=claims(("E", "S", "3"))), "context.claims*", ("count",)),
+    bad("claims-count-fraction", hz(context=claims(("E", "S", 2.5))), "context.claims*",
+        ("count",)),
+    # A claim makes an exposed meld and a hand has at most four sets.
+    bad("claims-count-five", hz(context=claims(("E", "S", 5))), "context.claims*", ("count",)),
+    bad("claims-bad-seat", hz(context=claims(("X", "S", 3))), "context.claims*", SEAT_WORDS),
+    bad("claims-missing-from", hz(context=claims({"by": "E", "count": 3})), "context.claims*",
+        ("from",)),
+    bad("claims-not-list", hz(context={"claims": {"by": "E", "from": "S", "count": 3}}),
+        "context.claims*", ("list", "array", "[")),
+    # Each claim by the winner made one of the winner's exposed melds (PLAIN has none).
+    bad("claims-winner-more-than-exposed-melds", hz(context=claims(("S", "W", 3))),
+        "context.claims*", ("meld", "exposed")),
+    # --- regional win-type rules -------------------------------------------------------
+    bad("hangzhou-no-rob-kong", hz(win_type="rob_kong", discarder="E"), "win_type",
+        ("rob", "搶", "抢", "kong")),
+]
+
+
+@pytest.mark.parametrize(("request_", "fields", "words"), INVALID)
+def test_invalid_request(request_, fields, words):
+    with pytest.raises(InvalidRequest) as caught:
+        score(request_)
+    errors = caught.value.errors
+    assert isinstance(errors, list) and errors
+    for error in errors:
+        assert isinstance(error["field"], str)
+        assert isinstance(error["message"], str) and error["message"].strip()
+    matching = [e for e in errors if field_matches(e["field"], fields)]
+    assert matching, f"expected an error on {fields}, got {errors}"
+    text = " ".join(e["message"] for e in matching).lower()
+    assert any(w.lower() in text for w in words), f"message mentions none of {words}: {matching}"
+
+
+@pytest.mark.parametrize("body", [None, [], "hangzhou", 42, ["region", "hangzhou"]], ids=repr)
+def test_request_not_an_object(body):
+    with pytest.raises(InvalidRequest) as caught:
+        score(body)
+    assert caught.value.errors and all(e["message"] for e in caught.value.errors)
+
+
+def test_several_errors_reported_together():
+    """API.md: one entry per problem, all in one answer."""
+    bad = with_(HZ, winner="X", base=-1, dealer_streak=-2, win_type="tsumo", colour="red")
+    with pytest.raises(InvalidRequest) as caught:
+        score(bad)
+    fields = {e["field"] for e in caught.value.errors}
+    assert {"winner", "base", "dealer_streak", "win_type", "colour"} <= fields, caught.value.errors
+
+
+def test_independent_problems_reported_together():
+    """A missing wild does not hide the win-type and flag problems (API.md: one entry each)."""
+    bad_request = req("honghe", *PLAIN, wild=None, how="discard",
+                      context={"last_tile": True, "after_kong": True})
+    with pytest.raises(InvalidRequest) as caught:
+        score(bad_request)
+    fields = {e["field"] for e in caught.value.errors}
+    expected = {"wild", "discarder", "context.last_tile", "context.after_kong"}
+    assert expected <= fields, caught.value.errors
+
+
+# --- accepted input -------------------------------------------------------------------
+
+def core(result):
+    return (result["winning"], result["multiplier"], result.get("fan"),
+            {k: float(v) for k, v in result["payments"].items()})
+
+
+PLAIN_HZ = ("123m456p789s234s7z", "7z")  # RULEBOOK §5 example 2
+EAST_HZ = ("123m456p789s234s1z", "1z")
+SPELLINGS = [
+    # region, hand and win tile written differently; the same hand in plain notation
+    ("hangzhou", "一萬二萬三萬四筒五筒六筒七條八條九條二條三條四條中", "中", PLAIN_HZ),
+    ("hangzhou", "1萬2萬3萬4筒5筒6筒7條8條9條2條3條4條中", "中", PLAIN_HZ),
+    ("hangzhou", "一万二万三万四筒五筒六筒七条八条九条二条三条四条中", "中", PLAIN_HZ),
+    ("hangzhou", "一萬二萬三萬四筒五筒六筒七條八條九條二條三條四條東", "東", EAST_HZ),
+    ("hangzhou", "一万二万三万四筒五筒六筒七条八条九条二条三条四条东", "东", EAST_HZ),
+    ("hangzhou", "一萬二萬三萬四筒五筒六筒七條八條九條二條三條四條發", "發",
+     ("123m456p789s234s6z", "6z")),
+    ("honghe", "一萬二萬三萬四筒五筒六筒七條八條九條二條三條四條白板", "白板",
+     ("123m456p789s234s5z", "5z")),
+    ("honghe", "一萬二萬三萬四筒五筒六筒七條八條九條二條三條四條白", "白",
+     ("123m456p789s234s5z", "5z")),
+    # whitespace tolerated (RULEBOOK §1)
+    ("hangzhou", " 123m 456p\t789s  234s 7z ", " 7z ", PLAIN_HZ),
+    ("hangzhou", "1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 4s 7z", "7z", PLAIN_HZ),
+    ("hangzhou", "一萬 二萬 三萬 四筒 五筒 六筒 七條 八條 九條 二條 三條 四條 中", " 中",
+     PLAIN_HZ),
+]
+
+
+@pytest.mark.parametrize(("region", "hand", "win", "plain"), SPELLINGS)
+def test_tile_spellings_accepted(region, hand, win, plain):
+    written = score(req(region, hand, win))
+    reference = score(req(region, *plain))
+    assert written["winning"] is True and reference["winning"] is True
+    assert core(written) == core(reference)
+
+
+def test_chinese_names_in_melds_and_wild():
+    written = score(req("honghe", "四筒五筒六筒七條八條九條二條三條東東", "四條", wild="九萬",
+                        melds=["chi 一萬二萬三萬"]))
+    reference = score(req("honghe", "456p789s23s11z", "4s", wild="9m", melds=["chi 123m"]))
+    assert core(written) == core(reference)
+
+
+ALL_DEFAULTS = {
+    "melds": [], "discarder": None, "dealer_streak": 0, "base": 1,
+    "context": {"after_kong": False, "last_tile": False, "first_turn": False, "dice": [3, 5],
+                "previous_draws": 0, "previous_wild": None, "cai_piao": 0, "claims": []},
+    "house_rules": {"honghe_rob_kong": "robbed_pays_all", "hangzhou_discard": "dealer_streak3"},
+}
+KONG_HAND = ("456p789s23s11z", "4s")
+VALID = [
+    # Honghe: all four copies of the 百搭 are wild and may be held (honghe.txt:21).
+    pytest.param(req("honghe", "123m456p789s1111z", "2s", wild="1z"), id="honghe-four-wilds"),
+    # 白 substitutes may stand in melds (RULEBOOK §1 ruling); wild 6s → 白 is a plain 6s.
+    pytest.param(req("jinhua", "123m456p23s11z", "4s", melds=["pung 555z"]),
+                 id="jinhua-bai-substitute-in-pung"),
+    pytest.param(req("jinhua", "123m456p23s11z", "4s", melds=["chi 45s5z"]),
+                 id="jinhua-bai-substitute-in-chow"),
+    pytest.param(req("hangzhou", "123m456p23s11z", "4s", wild="6s", melds=["chi 45s5z"]),
+                 id="hangzhou-classic-bai-substitute-in-chow"),
+    # Hangzhou classic mode: 3 copies of the flipped wild are fine.
+    pytest.param(req("hangzhou", "333m456p789s23s11z", "4s", wild="3m"),
+                 id="hangzhou-classic-three-wilds"),
+    # Hangzhou without "wild": 白 is the 財神 (API.md).
+    pytest.param(req("hangzhou", *PLAIN), id="hangzhou-wild-omitted"),
+    pytest.param(req("hangzhou", *PLAIN, wild="5z"), id="hangzhou-wild-bai-explicit"),
+    # after_kong holds with a kong (concealed or exposed) and a self-draw.
+    pytest.param(req("honghe", *KONG_HAND, melds=["ankong 1111m"], context={"after_kong": True}),
+                 id="after-kong-with-ankong"),
+    pytest.param(req("honghe", *KONG_HAND, melds=["kong 1111m"], context={"after_kong": True}),
+                 id="after-kong-with-exposed-kong"),
+    pytest.param(req("honghe", *PLAIN, context={"last_tile": True}), id="last-tile-self-draw"),
+    pytest.param(req("honghe", *PLAIN, winner="E", context={"first_turn": True}),
+                 id="first-turn-dealer"),
+    # Every optional key spelled out with its default (API.md).
+    pytest.param(req("honghe", *PLAIN, **ALL_DEFAULTS), id="all-keys-defaults"),
+    pytest.param(req("honghe", *PLAIN, base=0.5), id="base-fraction"),
+]
+
+
+@pytest.mark.parametrize("request_", VALID)
+def test_valid_requests_accepted(request_):
+    result = score(request_)
+    assert result["winning"] is True, result.get("reason")
+    assert sum(result["payments"].values()) == 0
+
+
+def test_non_winning_hand_is_not_an_error():
+    """API.md: a well-formed hand that does not win → winning false, a reason, no payments."""
+    result = score(req("hangzhou", "135m246p789s23s17z", "4s"))
+    assert result["winning"] is False
+    assert isinstance(result.get("reason"), str) and result["reason"].strip()
+    assert not result.get("payments")
