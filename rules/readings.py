@@ -159,7 +159,10 @@ def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> 
         block = tuple(counts[first:first + size])
         if not any(block):
             continue
-        cuts = _cut_block(block, first, jokers, pair, wild)
+        # The wild's face matters to a block only as a substitution count inside it;
+        # leaving it out otherwise lets hands with other wilds share cached cuts.
+        own = wild if jokers and first <= wild < first + size else -1
+        cuts = _cut_block(block, first, jokers, pair, own)
         merged: dict[tuple[int, int], list[tuple]] = {}
         for (used, pairs), heads in partial.items():
             for cut_wilds, cut_pairs, parts in cuts:
@@ -191,7 +194,7 @@ def clear_caches() -> None:
     clear_tile_cache()
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 15)
 def _cut_block(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
     """Ways to use every tile of one suit in sets and at most ``pair`` pairs, with at
     most ``jokers`` wilds: ``(wilds used, pairs made, groups)``.
@@ -206,7 +209,7 @@ def _cut_block(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> 
                                                                    wild))
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 15)
 def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
     """``_cut_block`` with what tells cuts apart carried along: (wilds used, pairs made,
     all sets triplets, (pair face, wilds in the pair), wild substitutions, groups)."""

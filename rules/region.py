@@ -10,7 +10,9 @@ from .readings import Reading
 from .request import SEATS, Deal
 
 Check = Callable[[Reading, Deal], bool]
-Amount = int | Fraction  # exact: a Fraction only where a share is not whole
+# Exact amounts: whole-number bases give ints, and halves of ints as floats (x.5 is exact
+# in binary); a decimal base such as 0.1 is carried as a Fraction.
+Amount = int | float | Fraction
 Payments = dict[str, Amount]
 
 
@@ -65,7 +67,7 @@ def settle(deal: Deal, owed: dict[str, Amount]) -> Payments:
 
 def half(amount: Amount) -> Amount:
     if isinstance(amount, int):
-        return amount // 2 if amount % 2 == 0 else Fraction(amount, 2)
+        return amount // 2 if amount % 2 == 0 else amount / 2
     return amount / 2
 
 

@@ -6,13 +6,12 @@ apply exclusions → total → payments (contract) → best reading first.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import prod
 from typing import NamedTuple
 
 from . import checks
 from .readings import Reading, closest_unmatched, readings, sets_with_one_wild_left
-from .region import Pattern, Payments, Region, with_contract
+from .region import Amount, Pattern, Payments, Region, with_contract
 from .regions import REGIONS
 from .regions.hangzhou import COMBINATIONS, dealer_factor
 from .request import SEATS, Deal, InvalidRequest, parse_request
@@ -167,8 +166,10 @@ def _not_winning(deal: Deal) -> dict:
     }
 
 
-def number(value: Fraction | int) -> int | float:
+def number(value: Amount) -> int | float:
     """Exact amounts as JSON numbers: whole numbers as ints, fractions as floats (0.5)."""
-    if isinstance(value, int):
+    if type(value) is int:
         return value
+    if type(value) is float:
+        return int(value) if value.is_integer() else value
     return value.numerator if value.denominator == 1 else float(value)
