@@ -54,6 +54,26 @@ class Group(NamedTuple):
 class Reading:
     shape: str
     groups: tuple[Group, ...]
+    wild: Tile  # the wild's face, to count substitutions
+
+    @lazy
+    def substitutions(self) -> int:
+        """Wild tiles standing for a face other than their own (ties go to fewer)."""
+        wild = self.wild
+        return sum(1 for g in self.groups if True in g.wilds
+                   for f, w in zip(g.faces, g.wilds, strict=True) if w and f != wild)
+
+    @lazy
+    def signature(self) -> tuple:
+        """Everything a pattern can look at: readings with equal signatures score alike.
+        (Melds and the deal's own facts are the same for every reading of a hand.)"""
+        if self.shape == STANDARD:
+            pair = self.pair
+            return (self.shape, self.suits, pair.face, pair.wild_count,
+                    sum(1 for g in self.sets if g.is_triplet and g.face >= 27),
+                    all(g.is_triplet for g in self.sets),
+                    tuple((g.kind, g.face) for g in self.groups if False not in g.wilds))
+        return (self.shape, self.suits, tuple(sorted((g.face, g.wilds) for g in self.groups)))
 
     @lazy
     def faces(self) -> tuple[Tile, ...]:
@@ -106,7 +126,7 @@ def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
     found: list[Reading] = []
     if STANDARD in shapes:
         found += _standard(deal, naturals, jokers, melds)
-    if SEVEN_PAIRS in shapes and not melds and sum(n & 1 for n in naturals) <= jokers:
+    if SEVEN_PAIRS in shapes and not melds and naturals.count(1) + naturals.count(3) <= jokers:
         found += _seven_pairs(deal, naturals, jokers)
     if THIRTEEN_LONELY in shapes and not melds and max(naturals) == 1:
         found += _thirteen_lonely(deal, naturals, jokers)
@@ -135,7 +155,7 @@ def _standard(deal, naturals, jokers, melds):
     candidates = None
     for parts in splits:
         if parts[-1].faces is not None:
-            found.append(Reading(shape=STANDARD, groups=melds + parts))
+            found.append(Reading(shape=STANDARD, groups=melds + parts, wild=deal.wild))
             continue
         free = [p for p in parts if p.faces is None]
         fixed = parts[:len(parts) - len(free)]
@@ -143,7 +163,8 @@ def _standard(deal, naturals, jokers, melds):
         for faces in _free_assignments(len(free), candidates):
             extra = tuple(Group(g.kind, (face,) * len(g.wilds), g.wilds)
                           for g, face in zip(free, faces, strict=True))
-            found.append(Reading(shape=STANDARD, groups=melds + fixed + extra))
+            found.append(Reading(shape=STANDARD, groups=melds + fixed + extra,
+                                 wild=deal.wild))
     return found
 
 
@@ -154,6 +175,8 @@ def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> 
     Each suit is cut on its own (a set never crosses suits); the suits' cuts are
     merged while they use no more wilds and pairs than there are, and the wilds left
     over form groups of their own."""
+    if not jokers:
+        return _split_plain(counts, sets, pair)
     partial: dict[tuple[int, int], list[tuple]] = {(0, 0): [()]}
     for first, size in _BLOCKS:
         block = tuple(counts[first:first + size])
@@ -161,7 +184,7 @@ def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> 
             continue
         # The wild's face matters to a block only as a substitution count inside it;
         # leaving it out otherwise lets hands with other wilds share cached cuts.
-        own = wild if jokers and first <= wild < first + size else -1
+        own = wild if first <= wild < first + size else -1
         cuts = _cut_block(block, first, jokers, pair, own)
         merged: dict[tuple[int, int], list[tuple]] = {}
         for (used, pairs), heads in partial.items():
@@ -185,6 +208,57 @@ def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> 
 
 
 _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
+
+
+def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
+    """``_split`` without wilds."""
+    combos: list[tuple[int, tuple]] = [(0, ())]
+    for first, size in _BLOCKS:
+        block = counts[first:first + size]
+        if not any(block):
+            continue
+        cuts = _plain_cuts(block, first, pair)
+        combos = [(p + q, head + groups) for p, head in combos for _, q, groups in cuts
+                  if p + q <= pair]
+        if not combos:
+            return []
+    return [groups for p, groups in combos if p == pair and len(groups) - p == sets]
+
+
+_PAIRS = tuple(Group("pair", (f, f), (_F, _F)) for f in range(34))
+_PUNGS = tuple(Group("pung", (f, f, f), (_F, _F, _F)) for f in range(34))
+_CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34))
+
+
+def _plain_cuts(block: list[int], first: int, pair: int) -> list[tuple]:
+    """``_cut_block`` for a suit without wilds, the common case, kept lean: the lowest
+    tile opens a pair, a pung or a chow."""
+    low = 0
+    size = len(block)
+    while low < size and not block[low]:
+        low += 1
+    if low == size:
+        return [(0, 0, ())]
+    face = first + low
+    n = block[low]
+    found = []
+    if pair and n >= 2:
+        block[low] -= 2
+        found += [(0, 1, (_PAIRS[face], *g)) for _, _, g in _plain_cuts(block, first, 0)]
+        block[low] += 2
+    if n >= 3:
+        block[low] -= 3
+        found += [(0, p, (_PUNGS[face], *g)) for _, p, g in _plain_cuts(block, first, pair)]
+        block[low] += 3
+    if first != 27 and low < 7 and block[low + 1] and block[low + 2]:
+        block[low] -= 1
+        block[low + 1] -= 1
+        block[low + 2] -= 1
+        found += [(0, p, (_CHOWS[face], *g)) for _, p, g in _plain_cuts(block, first, pair)]
+        block[low] += 1
+        block[low + 1] += 1
+        block[low + 2] += 1
+    return found
 
 
 def clear_caches() -> None:
@@ -212,20 +286,21 @@ def _cut_block(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> 
 @lru_cache(maxsize=1 << 15)
 def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
     """``_cut_block`` with what tells cuts apart carried along: (wilds used, pairs made,
-    all sets triplets, (pair face, wilds in the pair), wild substitutions, groups)."""
+    all sets triplets, (pair face, wilds in the pair), wild substitutions, groups).
+    Every level works to the same wild budget, so the cached cuts of a remainder serve
+    whatever number of wilds the groups above it took."""
     low = next((i for i, n in enumerate(block) if n), None)
     if low is None:
         return ((0, 0, True, None, 0, ()),)
     best: dict[tuple, tuple] = {}
-    for group, used, wilds, made_pair in _groups_opened_by(low, block, first, jokers, pair):
-        rest = list(block)
-        for i in used:
-            rest[i] -= 1
-        substituted = sum(1 for f, x in zip(group.faces, group.wilds, strict=True)
-                          if x and f != wild)
+    for group, rest, wilds, made_pair, substituted in _groups_opened_by(
+            low, block, first, jokers, pair, wild):
         triplet = group.kind != "chow"
-        for w, p, triplets, pair_of, subs, groups in _cuts(
-                tuple(rest), first, jokers - wilds, pair - made_pair, wild):
+        budget = jokers - wilds
+        for w, p, triplets, pair_of, subs, groups in _cuts(rest, first, jokers,
+                                                           pair - made_pair, wild):
+            if w > budget:
+                continue
             if made_pair:
                 pair_of = (group.faces[0], wilds)
             key = (w + wilds, p + made_pair, triplets and triplet, pair_of)
@@ -235,47 +310,60 @@ def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple
     return tuple(best.values())
 
 
-def _groups_opened_by(low, block, first, jokers, pair):
-    """Groups holding the lowest tile ``low`` of a suit block: (group, block indices
-    used, wilds used, pairs made)."""
+def _groups_opened_by(low, block, first, jokers, pair, wild=-1):
+    """Groups holding the lowest tile ``low`` of a suit block: (group, the block left,
+    wilds used, pairs made, wild substitutions)."""
     n = block[low]
     face = first + low
+    # a wild standing for ``face`` is a substitution unless it is the wild's own face
+    sub = face != wild
     if pair:
         if n >= 2:
-            yield Group("pair", (face, face), (_F, _F)), (low, low), 0, 1
+            yield _PAIRS[face], _take(block, low, 2), 0, 1, 0
         if jokers:
-            yield Group("pair", (face, face), (_F, _W)), (low,), 1, 1
+            yield Group("pair", (face, face), (_F, _W)), _take(block, low, 1), 1, 1, sub
     if n >= 3:
-        yield Group("pung", (face,) * 3, (_F, _F, _F)), (low,) * 3, 0, 0
+        yield _PUNGS[face], _take(block, low, 3), 0, 0, 0
     if n >= 2 and jokers:
-        yield Group("pung", (face,) * 3, (_F, _F, _W)), (low, low), 1, 0
+        yield Group("pung", (face,) * 3, (_F, _F, _W)), _take(block, low, 2), 1, 0, sub
     if jokers >= 2:
-        yield Group("pung", (face,) * 3, (_F, _W, _W)), (low,), 2, 0
+        yield Group("pung", (face,) * 3, (_F, _W, _W)), _take(block, low, 1), 2, 0, 2 * sub
     if first == 27:
         return
     for start in (low - 2, low - 1, low):
         if start < 0 or start + 2 > 8:
             continue
-        mask, used = [], []
+        mask, rest, need, substituted = [], list(block), 0, 0
         for pos in (start, start + 1, start + 2):
             # below ``low`` nothing is left, so those places are wilds
             natural = pos == low or (pos > low and block[pos] > 0)
             mask.append(not natural)
             if natural:
-                used.append(pos)
-        need = 3 - len(used)
+                rest[pos] -= 1
+            else:
+                need += 1
+                substituted += first + pos != wild
         if need <= jokers:
-            yield Group("chow", (first + start, first + start + 1, first + start + 2),
-                        tuple(mask)), tuple(used), need, 0
+            yield (Group("chow", (first + start, first + start + 1, first + start + 2),
+                         tuple(mask)), tuple(rest), need, 0, substituted)
+
+
+def _take(block: tuple, index: int, count: int) -> tuple:
+    rest = list(block)
+    rest[index] -= count
+    return tuple(rest)
 
 
 def _free_faces(deal, naturals, melds) -> list[Tile]:
     """Faces worth trying for a group of wilds only: the wild's own face first (no
-    substitution), then one face of each suit (suit-colour patterns)."""
+    substitution), then one face of each suit the hand already holds. A suit the hand
+    lacks would only add a colour, and no pattern rewards more colours."""
     faces = [deal.wild]
     held = {t for t in range(34) if naturals[t]} | {f for g in melds for f in g.faces}
-    for first in (0, 9, 18, 27):
-        block = range(first, first + (7 if first == 27 else 9))
+    for first, size in _BLOCKS:
+        block = range(first, first + size)
+        if not held.intersection(block):
+            continue
         pick = next((t for t in block if t not in held and t != deal.wild), None)
         if pick is None:
             pick = next(t for t in block if t != deal.wild)
@@ -309,7 +397,7 @@ def _seven_pairs(deal, naturals, jokers):
     found = []
     for extra in _spare_wild_pairs(deal, pairs, spare // 2, naturals):
         groups = sorted(pairs + extra)
-        found.append(Reading(shape=SEVEN_PAIRS, groups=tuple(
+        found.append(Reading(shape=SEVEN_PAIRS, wild=deal.wild, groups=tuple(
             Group(kind="pair", faces=f, wilds=w) for f, w in groups)))
     return found
 
@@ -376,7 +464,7 @@ def _thirteen_lonely(deal, naturals, jokers):
     wild_faces = as_honours + spare[:jokers - len(as_honours)]
     natural = [t for t in range(34) if naturals[t]]
     singles = sorted([(t, _F) for t in natural] + [(t, _W) for t in wild_faces])
-    return [Reading(shape=THIRTEEN_LONELY, groups=tuple(
+    return [Reading(shape=THIRTEEN_LONELY, wild=deal.wild, groups=tuple(
         Group(kind="single", faces=(t,), wilds=(w,)) for t, w in singles))]
 
 
@@ -388,7 +476,7 @@ def _all_honours(deal, naturals, jokers, melds):
     wild_face = deal.wild if is_honour(deal.wild) else WHITE
     singles = sorted([(t, _F) for t in range(27, 34) for _ in range(naturals[t])]
                      + [(wild_face, _W)] * jokers)
-    return [Reading(shape=ALL_HONOURS, groups=melds + tuple(
+    return [Reading(shape=ALL_HONOURS, wild=deal.wild, groups=melds + tuple(
         Group(kind="single", faces=(t,), wilds=(w,)) for t, w in singles))]
 
 
@@ -419,11 +507,8 @@ def _unmatched(block, first, jokers, pair, memo) -> tuple[int, ...]:
     rest = list(block)
     rest[low] -= 1
     best = (low, *_unmatched(tuple(rest), first, jokers, pair, memo))
-    for _, used, wilds, made_pair in _groups_opened_by(low, block, first, jokers, pair):
-        rest = list(block)
-        for i in used:
-            rest[i] -= 1
-        left = _unmatched(tuple(rest), first, jokers - wilds, pair - made_pair, memo)
+    for _, rest, wilds, made_pair, _ in _groups_opened_by(low, block, first, jokers, pair):
+        left = _unmatched(rest, first, jokers - wilds, pair - made_pair, memo)
         if len(left) < len(best):
             best = left
     memo[key] = best

@@ -38,7 +38,7 @@ def score(request: dict) -> dict:
     _check_against_readings(deal, found)
     if not found:
         return _not_winning(deal)
-    matched = [_match(r, deal, region) for r in found]
+    matched = [_match(r, deal, region) for r in _one_per_signature(found)]
     best, *others = _best_first(matched) if len(matched) > 1 else matched
     return {
         "winning": True,
@@ -74,10 +74,20 @@ def _match(reading: Reading, deal: Deal, region: Region) -> Matched:
         multiplier = 2 ** fan
     else:
         fan, multiplier = None, prod(v for _, v in counted)
-    substitutions = deal.wild_count and sum(
-        1 for g in reading.groups for f, w in zip(g.faces, g.wilds, strict=True)
-        if w and f != deal.wild)
-    return Matched(reading, counted, fan, multiplier, substitutions)
+    return Matched(reading, counted, fan, multiplier, reading.substitutions)
+
+
+def _one_per_signature(found: list[Reading]) -> list[Reading]:
+    """Readings that no pattern can tell apart score alike: keep the one with the fewest
+    substitutions of each."""
+    if len(found) == 1:
+        return found
+    kept: dict[tuple, Reading] = {}
+    for reading in found:
+        key = reading.signature
+        if key not in kept or reading.substitutions < kept[key].substitutions:
+            kept[key] = reading
+    return list(kept.values())
 
 
 def _best_first(matched: list[Matched]) -> list[Matched]:
