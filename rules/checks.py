@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from .readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, Group, Reading
 from .request import Deal
-from .tiles import is_honour
 
 
 def standard(r: Reading, d: Deal) -> bool:
@@ -48,12 +47,8 @@ def every_tile_honour(r: Reading, d: Deal) -> bool:
     return r.suits == {"z"}
 
 
-def honour_triplets(r: Reading, d: Deal) -> int:
-    return sum(1 for g in r.sets if g.is_triplet and is_honour(g.face))
-
-
 def all_triplets(r: Reading, d: Deal) -> bool:
-    return r.shape == STANDARD and all(g.is_triplet for g in r.sets)
+    return r.all_triplets
 
 
 def self_drawn(r: Reading, d: Deal) -> bool:

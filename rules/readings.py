@@ -23,6 +23,7 @@ STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
     "standard", "seven_pairs", "thirteen_lonely", "all_honours")
 
 _F, _W = False, True  # position holds a natural tile / a wild tile
+_SET_KINDS = frozenset({"chow", "pung", "kong"})
 
 
 class Group(NamedTuple):
@@ -40,14 +41,6 @@ class Group(NamedTuple):
     @property
     def wild_count(self) -> int:
         return sum(self.wilds)
-
-    @property
-    def is_set(self) -> bool:
-        return self.kind in ("chow", "pung", "kong")
-
-    @property
-    def is_triplet(self) -> bool:
-        return self.kind in ("pung", "kong")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,8 +63,7 @@ class Reading:
         if self.shape == STANDARD:
             pair = self.pair
             return (self.shape, self.suits, pair.face, pair.wild_count,
-                    sum(1 for g in self.sets if g.is_triplet and g.face >= 27),
-                    all(g.is_triplet for g in self.sets),
+                    self.honour_triplets, self.all_triplets,
                     tuple((g.kind, g.face) for g in self.groups if False not in g.wilds))
         return (self.shape, self.suits, tuple(sorted((g.face, g.wilds) for g in self.groups)))
 
@@ -81,7 +73,8 @@ class Reading:
 
     @lazy
     def suits(self) -> frozenset[str]:
-        return frozenset(SUIT_OF[f] for g in self.groups for f in g.faces)
+        # every group lies within one suit
+        return frozenset([SUIT_OF[g.faces[0]] for g in self.groups])
 
     @lazy
     def pair(self) -> Group | None:
@@ -91,7 +84,15 @@ class Reading:
 
     @lazy
     def sets(self) -> tuple[Group, ...]:
-        return tuple(g for g in self.groups if g.is_set)
+        return tuple([g for g in self.groups if g.kind in _SET_KINDS])
+
+    @lazy
+    def honour_triplets(self) -> int:
+        return sum([1 for g in self.sets if g.kind != "chow" and g.faces[0] >= 27])
+
+    @lazy
+    def all_triplets(self) -> bool:
+        return self.shape == STANDARD and all([g.kind != "chow" for g in self.sets])
 
     @lazy
     def quads(self) -> int:
@@ -217,7 +218,7 @@ def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
         block = counts[first:first + size]
         if not any(block):
             continue
-        cuts = _plain_cuts(block, first, pair)
+        cuts = _plain_block(tuple(block), first, pair)
         combos = [(p + q, head + groups) for p, head in combos for _, q, groups in cuts
                   if p + q <= pair]
         if not combos:
@@ -228,6 +229,11 @@ def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
 _PAIRS = tuple(Group("pair", (f, f), (_F, _F)) for f in range(34))
 _PUNGS = tuple(Group("pung", (f, f, f), (_F, _F, _F)) for f in range(34))
 _CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34))
+
+
+@lru_cache(maxsize=1 << 15)
+def _plain_block(block: tuple, first: int, pair: int) -> list[tuple]:
+    return _plain_cuts(list(block), first, pair)
 
 
 def _plain_cuts(block: list[int], first: int, pair: int) -> list[tuple]:
@@ -265,6 +271,7 @@ def clear_caches() -> None:
     """Forget cached suit cuts and tile runs (for honest cold-cache benchmarks)."""
     _cut_block.cache_clear()
     _cuts.cache_clear()
+    _plain_block.cache_clear()
     clear_tile_cache()
 
 
@@ -484,10 +491,24 @@ def _all_honours(deal, naturals, jokers, melds):
 
 def closest_unmatched(deal: Deal) -> list[Tile]:
     """The fewest concealed tiles that fit no set or pair, over the standard and the
-    seven-pairs shapes (wilds count as fitting anywhere)."""
+    seven-pairs shapes; wilds fill gaps within the hand's budget of wilds."""
     naturals, jokers = count_tiles(deal, deal.concealed)
-    best = [first + i for first, size in _BLOCKS
-            for i in _unmatched(tuple(naturals[first:first + size]), first, jokers, 1, {})]
+    states: dict[tuple[int, int], tuple] = {(0, 0): ()}
+    for first, size in _BLOCKS:
+        block = tuple(naturals[first:first + size])
+        if not any(block):
+            continue
+        options = _unmatched(block, first, jokers, 1, {})
+        merged: dict[tuple[int, int], tuple] = {}
+        for (used, pairs), left in states.items():
+            for (w, p), more in options.items():
+                key = (used + w, pairs + p)
+                if key[0] <= jokers and key[1] <= 1:
+                    here = left + tuple(first + i for i in more)
+                    if key not in merged or len(here) < len(merged[key]):
+                        merged[key] = here
+        states = merged
+    best = list(min(states.values(), key=len))
     if not deal.melds:
         singles = [t for t in range(34) if naturals[t] % 2]
         lonely = singles[jokers:]
@@ -496,20 +517,26 @@ def closest_unmatched(deal: Deal) -> list[Tile]:
     return best
 
 
-def _unmatched(block, first, jokers, pair, memo) -> tuple[int, ...]:
-    """Fewest tiles of one suit block left out of sets and a pair (block indices)."""
+def _unmatched(block, first, jokers, pair, memo) -> dict[tuple[int, int], tuple[int, ...]]:
+    """For each (wilds used, pairs made): the fewest tiles of one suit block left out of
+    sets and a pair (as block indices)."""
     key = (block, jokers, pair)
     if key in memo:
         return memo[key]
     low = next((i for i, n in enumerate(block) if n), None)
     if low is None:
-        return ()
-    rest = list(block)
-    rest[low] -= 1
-    best = (low, *_unmatched(tuple(rest), first, jokers, pair, memo))
+        return {(0, 0): ()}
+    found: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def offer(at, left):
+        if at not in found or len(left) < len(found[at]):
+            found[at] = left
+
+    for at, left in _unmatched(_take(block, low, 1), first, jokers, pair, memo).items():
+        offer(at, (low, *left))
     for _, rest, wilds, made_pair, _ in _groups_opened_by(low, block, first, jokers, pair):
-        left = _unmatched(rest, first, jokers - wilds, pair - made_pair, memo)
-        if len(left) < len(best):
-            best = left
-    memo[key] = best
-    return best
+        for (w, p), left in _unmatched(rest, first, jokers - wilds, pair - made_pair,
+                                       memo).items():
+            offer((w + wilds, p + made_pair), left)
+    memo[key] = found
+    return found

@@ -33,7 +33,7 @@ def _same_wild(r, d):
 
 
 def _four_honour_triplets(r, d):
-    return r.shape == STANDARD and c.honour_triplets(r, d) == 4
+    return r.shape == STANDARD and r.honour_triplets == 4
 
 
 PATTERNS = (
