@@ -4,9 +4,8 @@
 ``InvalidRequest.errors`` lists what is wrong with a request.
 """
 
-from .readings import clear_caches
 from .request import InvalidRequest
-from .scoring import score
+from .scoring import clear_caches, score
 from .tiles import format_tiles, parse_tiles
 
 __all__ = ["InvalidRequest", "clear_caches", "format_tiles", "parse_tiles", "score"]

@@ -267,7 +267,7 @@ def _plain_cuts(block: list[int], first: int, pair: int) -> list[tuple]:
     return found
 
 
-def clear_caches() -> None:
+def clear_reading_caches() -> None:
     """Forget cached suit cuts and tile runs (for honest cold-cache benchmarks)."""
     _cut_block.cache_clear()
     _cuts.cache_clear()

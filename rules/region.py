@@ -30,9 +30,6 @@ class Pattern:
     rule_en: str
     excludes: frozenset[str] = field(default_factory=frozenset)
 
-    def worth(self, reading: Reading, deal: Deal) -> int:
-        return self.value(reading, deal) if callable(self.value) else self.value
-
 
 @dataclass(frozen=True, kw_only=True)
 class Region:

@@ -6,11 +6,19 @@ apply exclusions → total → payments (contract) → best reading first.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import prod
 from typing import NamedTuple
 
 from . import checks
-from .readings import Reading, closest_unmatched, readings, sets_with_one_wild_left
+from .readings import (
+    Group,
+    Reading,
+    clear_reading_caches,
+    closest_unmatched,
+    readings,
+    sets_with_one_wild_left,
+)
 from .region import Amount, Pattern, Payments, Region, with_contract
 from .regions import REGIONS
 from .regions.hangzhou import COMBINATIONS, dealer_factor
@@ -67,13 +75,16 @@ def _check_against_readings(deal: Deal, found: list[Reading]) -> None:
 
 def _match(reading: Reading, deal: Deal, region: Region) -> Matched:
     matched = [p for p in region.patterns if p.check(reading, deal)]
-    replaced = set().union(*[p.excludes for p in matched])
-    counted = tuple((p, p.worth(reading, deal)) for p in matched if p.key not in replaced)
+    if len(matched) > 1:
+        replaced = set().union(*[p.excludes for p in matched])
+        matched = [p for p in matched if p.key not in replaced]
+    counted = tuple((p, p.value if type(p.value) is int else p.value(reading, deal))
+                    for p in matched)
     if region.adds_fan:
-        fan = sum(v for _, v in counted)
+        fan = sum([v for _, v in counted])
         multiplier = 2 ** fan
     else:
-        fan, multiplier = None, prod(v for _, v in counted)
+        fan, multiplier = None, prod([v for _, v in counted])
     return Matched(reading, counted, fan, multiplier, reading.substitutions)
 
 
@@ -116,21 +127,26 @@ def _combination(s: Matched) -> str | None:
     return next((name for parts, name in COMBINATIONS if parts <= keys), None)
 
 
-def _physical(face: Tile, wild: bool, deal: Deal) -> Tile:
-    if wild:
-        return deal.wild
-    return WHITE if deal.substitutes and face == deal.wild else face
+@lru_cache(maxsize=4096)
+def _group_codes(g: Group, wild: Tile, substitutes: bool) -> tuple:
+    """A group as the response shows it: physical tiles (wild tiles and 白 substitutes
+    as laid) and what each stands for. Groups recur from hand to hand."""
+    faces = tuple(CODES[f] for f in g.faces)
+    tiles = tuple(CODES[wild if w else WHITE if substitutes and f == wild else f]
+                  for f, w in zip(g.faces, g.wilds, strict=True))
+    return g.kind, tiles, faces, g.wilds, g.exposed
 
 
-def _describe_group(g, deal: Deal) -> dict:
-    faces = [CODES[f] for f in g.faces]
-    plain = not (deal.wild in g.faces or any(g.wilds))  # tiles are what they stand for
-    return {"kind": g.kind,
-            "tiles": faces if plain else [CODES[_physical(f, w, deal)]
-                                          for f, w in zip(g.faces, g.wilds, strict=True)],
-            "as": faces,
-            "wild": list(g.wilds),
-            "exposed": g.exposed}
+def clear_caches() -> None:
+    """Forget every cached intermediate (for honest cold-cache benchmarks)."""
+    clear_reading_caches()
+    _group_codes.cache_clear()
+
+
+def _describe_group(g: Group, deal: Deal) -> dict:
+    kind, tiles, faces, wilds, exposed = _group_codes(g, deal.wild, deal.substitutes)
+    return {"kind": kind, "tiles": list(tiles), "as": list(faces), "wild": list(wilds),
+            "exposed": exposed}
 
 
 def _describe(s: Matched, deal: Deal, region: Region) -> dict:
