@@ -10,12 +10,10 @@ Jinhua 十三不靠/七風 and 亂風.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
-from .lazy import lazy
 from .request import Deal
 from .tiles import SUIT_OF, WHITE, Tile, clear_tile_cache, is_honour
 
@@ -43,64 +41,61 @@ class Group(NamedTuple):
         return sum(self.wilds)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Reading:
+class Reading(NamedTuple):
+    """One way the tiles make a winning shape, with the facts patterns look at, worked
+    out once when it is made (``reading``)."""
+
     shape: str
     groups: tuple[Group, ...]
-    wild: Tile  # the wild's face, to count substitutions
+    suits: frozenset[str]
+    pair: Group | None  # standard shape only
+    sets: tuple[Group, ...]
+    honour_triplets: int
+    all_triplets: bool  # standard shape with no chow
+    quads: int  # seven pairs: faces making two of the pairs (four identical tiles)
+    substitutions: int  # wilds standing for a face other than their own
 
-    @lazy
-    def substitutions(self) -> int:
-        """Wild tiles standing for a face other than their own (ties go to fewer)."""
-        wild = self.wild
-        return sum(1 for g in self.groups if True in g.wilds
-                   for f, w in zip(g.faces, g.wilds, strict=True) if w and f != wild)
-
-    @lazy
+    @property
     def signature(self) -> tuple:
         """Everything a pattern can look at: readings with equal signatures score alike.
         (Melds and the deal's own facts are the same for every reading of a hand.)"""
         if self.shape == STANDARD:
             pair = self.pair
-            return (self.shape, self.suits, pair.face, pair.wild_count,
+            return (self.shape, self.suits, pair.faces[0], sum(pair.wilds),
                     self.honour_triplets, self.all_triplets,
-                    tuple((g.kind, g.face) for g in self.groups if False not in g.wilds))
-        return (self.shape, self.suits, tuple(sorted((g.face, g.wilds) for g in self.groups)))
+                    tuple((g.kind, g.faces[0]) for g in self.groups if False not in g.wilds))
+        return (self.shape, self.suits, tuple(sorted((g.faces[0], g.wilds)
+                                                     for g in self.groups)))
 
-    @lazy
-    def faces(self) -> tuple[Tile, ...]:
-        return tuple(f for g in self.groups for f in g.faces)
 
-    @lazy
-    def suits(self) -> frozenset[str]:
-        # every group lies within one suit
-        return frozenset([SUIT_OF[g.faces[0]] for g in self.groups])
-
-    @lazy
-    def pair(self) -> Group | None:
-        if self.shape != STANDARD:
-            return None
-        return next(g for g in self.groups if g.kind == "pair")
-
-    @lazy
-    def sets(self) -> tuple[Group, ...]:
-        return tuple([g for g in self.groups if g.kind in _SET_KINDS])
-
-    @lazy
-    def honour_triplets(self) -> int:
-        return sum([1 for g in self.sets if g.kind != "chow" and g.faces[0] >= 27])
-
-    @lazy
-    def all_triplets(self) -> bool:
-        return self.shape == STANDARD and all([g.kind != "chow" for g in self.sets])
-
-    @lazy
-    def quads(self) -> int:
-        """Seven pairs: faces that make two of the pairs (four identical tiles)."""
-        if self.shape != SEVEN_PAIRS:
-            return 0
-        faces = [g.face for g in self.groups]
-        return sum(1 for f in set(faces) if faces.count(f) == 2)
+def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
+    suits = set()
+    sets = []
+    pair = None
+    honour_triplets = 0
+    chows = 0
+    substitutions = 0
+    for g in groups:
+        kind = g.kind
+        face = g.faces[0]
+        suits.add(SUIT_OF[face])
+        if kind == "pair":
+            pair = g
+        elif kind != "single":
+            sets.append(g)
+            if kind == "chow":
+                chows += 1
+            elif face >= 27:
+                honour_triplets += 1
+        if True in g.wilds:
+            substitutions += sum([w and f != wild for f, w in zip(g.faces, g.wilds, strict=True)])
+    quads = 0
+    if shape == SEVEN_PAIRS:
+        faces = [g.faces[0] for g in groups]
+        quads = len(faces) - len(set(faces))
+    standard = shape == STANDARD
+    return Reading(shape, groups, frozenset(suits), pair if standard else None, tuple(sets),
+                   honour_triplets, standard and not chows, quads, substitutions)
 
 
 def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
@@ -156,7 +151,7 @@ def _standard(deal, naturals, jokers, melds):
     candidates = None
     for parts in splits:
         if parts[-1].faces is not None:
-            found.append(Reading(shape=STANDARD, groups=melds + parts, wild=deal.wild))
+            found.append(reading(STANDARD, melds + parts, deal.wild))
             continue
         free = [p for p in parts if p.faces is None]
         fixed = parts[:len(parts) - len(free)]
@@ -164,8 +159,7 @@ def _standard(deal, naturals, jokers, melds):
         for faces in _free_assignments(len(free), candidates):
             extra = tuple(Group(g.kind, (face,) * len(g.wilds), g.wilds)
                           for g, face in zip(free, faces, strict=True))
-            found.append(Reading(shape=STANDARD, groups=melds + fixed + extra,
-                                 wild=deal.wild))
+            found.append(reading(STANDARD, melds + fixed + extra, deal.wild))
     return found
 
 
@@ -404,7 +398,7 @@ def _seven_pairs(deal, naturals, jokers):
     found = []
     for extra in _spare_wild_pairs(deal, pairs, spare // 2, naturals):
         groups = sorted(pairs + extra)
-        found.append(Reading(shape=SEVEN_PAIRS, wild=deal.wild, groups=tuple(
+        found.append(reading(SEVEN_PAIRS, wild=deal.wild, groups=tuple(
             Group(kind="pair", faces=f, wilds=w) for f, w in groups)))
     return found
 
@@ -471,7 +465,7 @@ def _thirteen_lonely(deal, naturals, jokers):
     wild_faces = as_honours + spare[:jokers - len(as_honours)]
     natural = [t for t in range(34) if naturals[t]]
     singles = sorted([(t, _F) for t in natural] + [(t, _W) for t in wild_faces])
-    return [Reading(shape=THIRTEEN_LONELY, wild=deal.wild, groups=tuple(
+    return [reading(THIRTEEN_LONELY, wild=deal.wild, groups=tuple(
         Group(kind="single", faces=(t,), wilds=(w,)) for t, w in singles))]
 
 
@@ -483,7 +477,7 @@ def _all_honours(deal, naturals, jokers, melds):
     wild_face = deal.wild if is_honour(deal.wild) else WHITE
     singles = sorted([(t, _F) for t in range(27, 34) for _ in range(naturals[t])]
                      + [(wild_face, _W)] * jokers)
-    return [Reading(shape=ALL_HONOURS, wild=deal.wild, groups=melds + tuple(
+    return [reading(ALL_HONOURS, wild=deal.wild, groups=melds + tuple(
         Group(kind="single", faces=(t,), wilds=(w,)) for t, w in singles))]
 
 

@@ -22,7 +22,7 @@ def _seven_pairs_without_wild(r, d):
 
 
 def _seven_winds(r, d):
-    return r.shape == THIRTEEN_LONELY and len({f for f in r.faces if f >= 27}) == 7
+    return r.shape == THIRTEEN_LONELY and sum(g.faces[0] >= 27 for g in r.groups) == 7
 
 
 def _one_suit_value(r, d):
