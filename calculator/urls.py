@@ -1,8 +1,10 @@
-from django.urls import path
+from django.urls import include, path
 
 from calculator import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("api/", views.api_docs, name="api-docs"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: /i18n/setlang/
     path("api/v1/score", views.score_api, name="api-score"),
 ]

@@ -1,0 +1,309 @@
+"""The calculator form: the fields of a score request (docs/API.md), shown per region.
+
+The form only types and collects the input; the engine (``rules.score``) judges it.
+Its errors come back onto the field they name, so each shows next to its input.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from urllib.parse import urlencode
+
+from django import forms
+from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from rules import InvalidRequest, score
+
+REGION_CHOICES = [
+    ("hangzhou", "杭州 Hangzhou"),
+    ("jinhua", "金华 Jinhua"),
+    ("honghe", "洪合 Honghe"),
+]
+SEAT_CHOICES = [
+    ("E", pgettext_lazy("seat", "東 E")),
+    ("S", pgettext_lazy("seat", "南 S")),
+    ("W", pgettext_lazy("seat", "西 W")),
+    ("N", pgettext_lazy("seat", "北 N")),
+]
+WIN_TYPE_CHOICES = [
+    ("self_draw", _("Self-draw 自摸")),
+    ("discard", _("On a discard 點炮")),
+    ("rob_kong", _("Robbing a kong 搶槓")),
+]
+HOUSE_RULE_CHOICES = {
+    "honghe_rob_kong": [
+        ("robbed_pays_all", _("The robbed player alone pays 3 × (default)")),
+        ("robbed_pays_double", _("The robbed player pays 2 ×, the other two 1 × each")),
+    ],
+    "hangzhou_discard": [
+        ("dealer_streak3", _("Discard wins from 三連莊 on (default)")),
+        ("never", _("Never on a discard")),
+    ],
+}
+CLAIM_ROWS = 3
+CLAIM_FIELDS = [f"claim{row}_{part}" for row in range(1, CLAIM_ROWS + 1)
+                for part in ("by", "from", "count")]
+
+# The context a region's rules read (RULEBOOK §2-4); other regions' fields are not shown
+# and not sent.
+REGION_FIELDS = {
+    "honghe": ["after_kong", "last_tile", "first_turn", "dice", "previous_draws",
+               "previous_wild", "honghe_rob_kong"],
+    "hangzhou": ["after_kong", "cai_piao", "hangzhou_discard", *CLAIM_FIELDS],
+    "jinhua": ["after_kong", "last_tile", "first_turn", "cai_piao", *CLAIM_FIELDS],
+}
+REGION_SPECIFIC = set().union(*REGION_FIELDS.values())
+HOUSE_RULES = set(HOUSE_RULE_CHOICES)
+COMMON_FIELDS = ["region", "hand", "melds", "win_tile", "wild", "win_type", "winner",
+                 "dealer", "discarder", "dealer_streak", "base"]
+DEFAULT_REGION = "hangzhou"
+# Engine field names: "melds[0]", "context.after_kong", "context.claims[1]", "house_rules.x".
+_ENGINE_FIELD = re.compile(r"^(?:context\.|house_rules\.)?(?P<name>\w+)(?:\[(?P<index>\d+)\])?")
+
+
+def _select(choices, blank, label=None):
+    return forms.ChoiceField(choices=[("", blank), *choices], required=False, label=label)
+
+
+class DiceWidget(forms.MultiWidget):
+    """The two opening dice as two small selects."""
+
+    def __init__(self):
+        faces = [("", "–")] + [(str(n), str(n)) for n in range(1, 7)]
+        super().__init__([
+            forms.Select(choices=faces, attrs={"class": "form-select", "aria-label": label})
+            for label in (_("First die"), _("Second die"))
+        ])
+
+    def decompress(self, value):
+        return list(value) if value else [None, None]
+
+
+class DiceField(forms.MultiValueField):
+    widget = DiceWidget
+
+    def __init__(self, **kwargs):
+        face = forms.IntegerField(min_value=1, max_value=6)
+        super().__init__(fields=[face, face], require_all_fields=False, required=False,
+                         **kwargs)
+
+    def compress(self, data_list):
+        if not data_list or data_list == [None, None]:
+            return None
+        if None in data_list:
+            raise forms.ValidationError(_("Give both dice, or neither."))
+        return data_list
+
+
+class ScoreForm(forms.Form):
+    # htmx: a new region fetches that region's fieldset, the form's values included.
+    region = forms.ChoiceField(
+        label=_("Region"), choices=REGION_CHOICES, initial=DEFAULT_REGION,
+        widget=forms.Select(attrs={"hx-get": reverse_lazy("home"), "hx-include": "closest form",
+                                   "hx-target": "#region-fields", "hx-swap": "outerHTML"}))
+    hand = forms.CharField(
+        label=_("Concealed tiles"), max_length=80,
+        help_text=_("Without the winning tile, e.g. 123m456p789s234s7z "
+                    "(m 萬, p 筒, s 條, 1z–7z 東南西北白發中)."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false",
+                                      "autocapitalize": "off"}))
+    melds = forms.CharField(
+        label=_("Melds"), required=False, max_length=200,
+        help_text=_("One per line: chi 123m, pung 555p, kong 7777s, ankong 1111z."),
+        widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false",
+                                     "autocapitalize": "off"}))
+    win_tile = forms.CharField(
+        label=_("Winning tile"), max_length=10,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
+    wild = forms.CharField(
+        label=_("Wild tile 百搭 / 財神"), required=False, max_length=10,
+        help_text=_("Needed in Honghe and Jinhua; blank in Hangzhou means 白 (5z)."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
+    win_type = forms.ChoiceField(label=_("Win type"), choices=WIN_TYPE_CHOICES,
+                                 initial="self_draw")
+    winner = forms.ChoiceField(label=_("Winner"), choices=SEAT_CHOICES, initial="E")
+    dealer = forms.ChoiceField(label=_("Dealer 莊家"), choices=SEAT_CHOICES, initial="E")
+    discarder = forms.ChoiceField(
+        label=_("Discarder"), required=False, choices=[("", "—")] + SEAT_CHOICES,
+        help_text=_("Who threw the winning tile, or whose kong was robbed."))
+    dealer_streak = forms.IntegerField(
+        label=_("Dealer streak 連莊"), min_value=0, max_value=99, initial=0, required=False,
+        widget=forms.NumberInput(attrs={"placeholder": "0"}),
+        help_text=_("Hands the dealer has already kept the seat; 0 = 平莊."))
+    base = forms.DecimalField(label=_("Base 底分"), min_value=Decimal("0.01"),
+                              max_value=1_000_000, initial=1,
+                              required=False,
+                              widget=forms.NumberInput(attrs={"placeholder": "1", "step": "any"}))
+
+    after_kong = forms.BooleanField(label=_("Won on a kong replacement tile 槓上開花"),
+                                    required=False)
+    last_tile = forms.BooleanField(label=_("Won on the last tile of the wall 海底撈月"),
+                                   required=False)
+    first_turn = forms.BooleanField(
+        label=_("First turn: the winner had not yet discarded 天和 / 地和"), required=False)
+    dice = DiceField(label=_("Opening dice"))
+    previous_draws = forms.IntegerField(
+        label=_("Drawn hands just before this one 黃莊"), min_value=0, max_value=999,
+        required=False, initial=0, widget=forms.NumberInput(attrs={"placeholder": "0"}))
+    previous_wild = forms.CharField(label=_("Last hand's wild tile"), required=False,
+                                    max_length=10,
+                                    widget=forms.TextInput(attrs={"autocapitalize": "off"}))
+    cai_piao = forms.IntegerField(
+        label=_("財飄: wilds thrown from a 暴頭-ready hand"), min_value=0, max_value=3,
+        required=False, initial=0, widget=forms.NumberInput(attrs={"placeholder": "0"}))
+    honghe_rob_kong = forms.ChoiceField(label=_("House rule: robbing a kong"),
+                                        choices=HOUSE_RULE_CHOICES["honghe_rob_kong"],
+                                        required=False)
+    hangzhou_discard = forms.ChoiceField(label=_("House rule: winning on a discard"),
+                                         choices=HOUSE_RULE_CHOICES["hangzhou_discard"],
+                                         required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # 承包: who claimed (chi/pung) from whom, and how many times, this hand.
+        for row in range(1, CLAIM_ROWS + 1):
+            self.fields[f"claim{row}_by"] = _select(
+                SEAT_CHOICES, blank="—", label=_("承包 claims, row %(row)s") % {"row": row})
+            self.fields[f"claim{row}_from"] = _select(SEAT_CHOICES, blank="—")
+            self.fields[f"claim{row}_count"] = _select(
+                [(str(n), str(n)) for n in range(1, 5)], blank="—")
+        labels = {"by": _("Claimed by"), "from": _("Claimed from"), "count": _("Times")}
+        for name in CLAIM_FIELDS:
+            row, part = name.removeprefix("claim").split("_")
+            self.fields[name].widget.attrs.update({
+                "class": "form-select form-select-sm",
+                "aria-label": f"{labels[part]} ({row})"})
+        # Other regions' fields are neither shown nor checked: their values cannot matter.
+        for name in REGION_SPECIFIC - set(REGION_FIELDS[self.region_key]):
+            del self.fields[name]
+
+    # --- what the template shows ---
+
+    @property
+    def region_key(self) -> str:
+        """The region whose fields to show: the chosen one, even if the rest is invalid."""
+        value = self["region"].value()
+        return value if value in dict(REGION_CHOICES) else DEFAULT_REGION
+
+    def region_fields(self):
+        """The region's own fields, claims apart (the template lays those out as rows)."""
+        return [self[name] for name in REGION_FIELDS[self.region_key]
+                if name not in CLAIM_FIELDS]
+
+    @property
+    def uses_claims(self) -> bool:
+        return CLAIM_FIELDS[0] in REGION_FIELDS[self.region_key]
+
+    def claim_rows(self):
+        return [(self[f"claim{row}_by"], self[f"claim{row}_from"], self[f"claim{row}_count"])
+                for row in range(1, CLAIM_ROWS + 1)]
+
+    # --- the engine request ---
+
+    def clean(self):
+        data = super().clean()
+        for row in range(1, CLAIM_ROWS + 1):
+            parts = [data.get(f"claim{row}_{p}") for p in ("by", "from", "count")]
+            if any(parts) and not all(parts):
+                self.add_error(f"claim{row}_by",
+                               _("Give who claimed, from whom and how many times — or "
+                                 "leave the whole row blank."))
+        return data
+
+    def _claims(self) -> tuple[list[dict], list[int]]:
+        """The filled claim rows as engine claims, and the form row of each."""
+        claims, rows = [], []
+        for row in range(1, CLAIM_ROWS + 1):
+            by, from_, count = (self.cleaned_data.get(f"claim{row}_{p}")
+                                for p in ("by", "from", "count"))
+            if by and from_ and count:
+                claims.append({"by": by, "from": from_, "count": int(count)})
+                rows.append(row)
+        return claims, rows
+
+    def to_request(self) -> dict:
+        """The score request of docs/API.md; call only on a valid form."""
+        data = self.cleaned_data
+        region = data["region"]
+        request = {
+            "region": region,
+            "hand": data["hand"],
+            "melds": [line.strip() for line in data["melds"].splitlines() if line.strip()],
+            "win_tile": data["win_tile"],
+            "win_type": data["win_type"],
+            "winner": data["winner"],
+            "dealer": data["dealer"],
+            # A self-draw has no discarder: a seat left selected from before is not an error.
+            "discarder": (data["discarder"] or None) if data["win_type"] != "self_draw"
+            else None,
+            "dealer_streak": data["dealer_streak"] or 0,
+            "base": _number(data["base"]) if data["base"] is not None else 1,
+        }
+        if data["wild"]:
+            request["wild"] = data["wild"]
+        context, house_rules = {}, {}
+        for name in REGION_FIELDS[region]:
+            value = data.get(name)
+            if name in HOUSE_RULES:
+                if value:
+                    house_rules[name] = value
+            elif name not in CLAIM_FIELDS and value not in (None, "", False, 0):
+                context[name] = value
+        claims, _rows = self._claims()
+        if claims:
+            context["claims"] = claims
+        if context:
+            request["context"] = context
+        if house_rules:
+            request["house_rules"] = house_rules
+        return request
+
+    def score(self) -> dict | None:
+        """The engine's response for a valid form, else None; the engine's objections
+        become errors of the fields they name."""
+        if not self.is_bound or not self.is_valid():
+            return None
+        try:
+            return score(self.to_request())
+        except InvalidRequest as invalid:
+            for error in invalid.errors:
+                self._add_engine_error(error["field"], error["message"])
+            return None
+
+    def _add_engine_error(self, engine_field: str, message: str) -> None:
+        match = _ENGINE_FIELD.match(engine_field)
+        name, index = (match["name"], match["index"]) if match else (None, None)
+        if name == "melds" and index is not None:
+            message = _("Meld %(number)s: %(message)s") % {
+                "number": int(index) + 1, "message": message}
+        if name == "claims":
+            _claims, rows = self._claims()
+            row = rows[int(index)] if index is not None and int(index) < len(rows) else 1
+            name = f"claim{row}_by"
+        self.add_error(name if name in self.fields else None, message)
+
+    def permalink(self) -> str:
+        """The URL that reproduces this form: the fields the region uses, as typed, without
+        blanks, in the query string."""
+        names = COMMON_FIELDS + REGION_FIELDS[self.region_key]
+        if self["win_type"].value() == "self_draw":
+            names.remove("discarder")
+        pairs = []
+        for name in names:
+            bound = self[name]
+            if name == "dice":
+                values = [(f"dice_{i}", v) for i, v in enumerate(bound.value() or [])]
+            elif isinstance(self.fields[name], forms.BooleanField):
+                values = [(name, "on")] if bound.value() else []
+            else:
+                values = [(name, bound.value())]
+            pairs += [(key, str(value)) for key, value in values if value not in (None, "")]
+        return f"{reverse('home')}?{urlencode(pairs)}"
+
+
+def _number(value: Decimal) -> int | float:
+    """底分 as a JSON number: whole numbers as ints (the engine keeps decimals exact)."""
+    return int(value) if value == value.to_integral_value() else float(value)

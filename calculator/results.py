@@ -1,0 +1,236 @@
+"""The engine's response as the result panel shows it.
+
+Presentation only: every number shown comes from the response (``payments``,
+``breakdown``); nothing here scores a hand or works out a payment. Pattern names,
+glosses, rule texts and sources come from the engine's own catalogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
+
+from calculator.forms import SEAT_CHOICES
+from rules.regions import REGIONS
+
+MINUS = "\u2212"
+CHINESE_NUMERALS = "〇一二三四五六七八九十"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tile:
+    code: str
+    stands_for: str | None  # what a wild or a 白 substitute is read as; None if itself
+    wild: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Group:
+    kind: str
+    exposed: bool
+    tiles: list[Tile]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PatternLine:
+    name: str
+    english: str
+    value: str  # "2 番" or "×2"
+    rule: str
+    source: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatLine:
+    seat: str
+    name: str
+    roles: list[str]
+    pays: str
+    receives: str
+    net: str
+    sign: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reading:
+    shape: str
+    groups: list[Group]
+    patterns: list[PatternLine]
+    total: str  # "×2" or "3 番"
+    arithmetic: str
+    payment_rule: str
+    contract: str | None
+    payments: list[SeatLine]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result:
+    winning: bool
+    region: str
+    reason: str | None
+    unmatched: list[str]
+    combination: str | None
+    best: Reading | None
+    alternatives: list[Reading]
+
+
+def present(response: dict, request: dict) -> Result:
+    """The result panel for the engine's ``response`` to ``request``."""
+    region = REGIONS[response["region"]]
+    heading = f"{region.name} {region.english}"
+    if not response["winning"]:
+        return Result(winning=False, region=heading, reason=response["reason"],
+                      unmatched=response["unmatched"], combination=None, best=None,
+                      alternatives=[])
+    return Result(
+        winning=True, region=heading, reason=None, unmatched=[],
+        combination=response.get("combination"),
+        best=_reading(response, request),
+        alternatives=[_reading(alt, request) for alt in response["alternatives"]],
+    )
+
+
+def _reading(reading: dict, request: dict) -> Reading:
+    region = REGIONS[request["region"]]
+    catalogue = {p.key: p for p in region.patterns}
+    english = (get_language() or "").startswith("en")
+    patterns = [
+        PatternLine(name=p["name"], english=catalogue[p["key"]].english,
+                    value=_value(p["value"], region.adds_fan),
+                    rule=catalogue[p["key"]].rule_en if english else catalogue[p["key"]].rule_zh,
+                    source=p["source"])
+        for p in reading["patterns"]
+    ]
+    breakdown = reading["breakdown"]
+    total = (_("%(fan)s 番") % {"fan": reading["fan"]} if region.adds_fan
+             else f"×{reading['multiplier']}")
+    return Reading(
+        shape=_shape(reading["shape"]),
+        groups=[_group(g) for g in reading["groups"]],
+        patterns=patterns, total=total,
+        arithmetic=_arithmetic(reading, request, region.adds_fan),
+        payment_rule=_payment_rule(request, breakdown),
+        contract=_contract(request, breakdown.get("contract")),
+        payments=_payments(reading["payments"], request),
+    )
+
+
+def _group(group: dict) -> Group:
+    tiles = [Tile(code=code, wild=wild, stands_for=stands if (wild or stands != code) else None)
+             for code, stands, wild in zip(group["tiles"], group["as"], group["wild"],
+                                           strict=True)]
+    return Group(kind=_kind(group["kind"]), exposed=group["exposed"], tiles=tiles)
+
+
+def _kind(kind: str) -> str:
+    return {"chow": _("chow"), "pung": _("pung"), "kong": _("kong"), "pair": _("pair"),
+            "single": _("single")}.get(kind, kind)
+
+
+def _shape(shape: str) -> str:
+    return {"standard": _("four sets and a pair"), "seven_pairs": _("seven pairs 七對"),
+            "thirteen_lonely": _("十三不靠 / 七風"), "all_honours": _("亂風: all honours")}.get(
+        shape, shape)
+
+
+def _value(value, adds_fan: bool) -> str:
+    return _("%(fan)s 番") % {"fan": value} if adds_fan else f"×{value}"
+
+
+def _arithmetic(reading: dict, request: dict, adds_fan: bool) -> str:
+    """E.g. 底分 1 × 暴頭 2 = 2；莊家 ×4（二連莊）— the response's numbers, in words."""
+    breakdown = reading["breakdown"]
+    base = _("base %(base)s") % {"base": amount(breakdown["base"])}
+    terms = [f"{p['name']} {p['value']}" for p in reading["patterns"]]
+    if adds_fan:
+        factor = f"2^({' + '.join(terms)})" if terms else "2^0"
+    else:
+        factor = " × ".join(terms) if terms else "1"
+    text = f"{base} × {factor} = {amount(breakdown['hand_value'])}"
+    if breakdown.get("dealer_factor"):
+        text += _("; ") + _("dealer ×%(factor)s (%(streak)s)") % {
+            "factor": breakdown["dealer_factor"], "streak": streak_name(request["dealer_streak"])}
+    return text
+
+
+def streak_name(streak: int) -> str:
+    """平莊 for a dealer's first hand, then 二連莊, 三連莊, …"""
+    if streak == 0:
+        return pgettext("dealer streak", "平莊")
+    kept = streak + 1
+    count = CHINESE_NUMERALS[kept] if kept < len(CHINESE_NUMERALS) else str(kept)
+    return count + pgettext("dealer streak", "連莊")
+
+
+def _payment_rule(request: dict, breakdown: dict) -> str:
+    """How the region shares the hand value out (RULEBOOK §2-4), said once in words."""
+    region, win_type = request["region"], request["win_type"]
+    factor = {"factor": breakdown.get("dealer_factor")}
+    if region == "honghe":
+        if win_type == "self_draw":
+            return _("Self-draw: each of the other three pays the hand value.")
+        if win_type == "discard":
+            return _("Discard: the discarder pays the hand value, the other two half of it "
+                     "each.")
+        if request.get("house_rules", {}).get("honghe_rob_kong") == "robbed_pays_double":
+            return _("Robbing a kong: the robbed player pays 2 × the hand value, the other "
+                     "two 1 × each.")
+        return _("Robbing a kong: the robbed player alone pays 3 × the hand value.")
+    if region == "hangzhou":
+        if win_type != "self_draw":
+            return _("Discard: the discarder alone pays the hand value × %(factor)s.") % factor
+        if request["winner"] == request["dealer"]:
+            return _("The dealer self-drew: each of the other three pays the hand value × "
+                     "%(factor)s.") % factor
+        return _("The dealer pays the hand value × %(factor)s, the other two the hand "
+                 "value.") % factor
+    if win_type == "self_draw":
+        return _("Self-draw: each of the other three pays 2 × the hand value.")
+    return _("Discard (a robbed kong counts as one): the discarder pays 2 × the hand value, "
+             "the other two 1 × each.")
+
+
+def _contract(request: dict, contract: dict | None) -> str | None:
+    if not contract:
+        return None
+    names = {"payer": seat_name(contract["payer"]), "winner": seat_name(request["winner"]),
+             "claims": contract["claims"]}
+    if contract["direction"] == "claimed_from_payer":
+        return _("承包: %(winner)s claimed %(claims)s times from %(payer)s, so %(payer)s alone "
+                 "pays the winner's whole take.") % names
+    return _("承包: %(payer)s claimed %(claims)s times from %(winner)s, so %(payer)s alone pays "
+             "twice the winner's whole take.") % names
+
+
+def _payments(payments: dict, request: dict) -> list[SeatLine]:
+    lines = []
+    for seat, net in payments.items():
+        roles = []
+        if seat == request["winner"]:
+            roles.append(_("winner"))
+        if seat == request["dealer"]:
+            roles.append(_("dealer"))
+        if seat == request.get("discarder"):
+            roles.append(_("robbed") if request["win_type"] == "rob_kong" else _("discarder"))
+        lines.append(SeatLine(
+            seat=seat, name=seat_name(seat), roles=roles,
+            pays=amount(-net) if net < 0 else "", receives=amount(net) if net > 0 else "",
+            net=signed(net), sign=(net > 0) - (net < 0)))
+    return lines
+
+
+def seat_name(seat: str) -> str:
+    return str(dict(SEAT_CHOICES)[seat])
+
+
+def amount(value: int | float) -> str:
+    """Exact as the engine gave it: whole numbers plain, halves as 0.5 — never rounded."""
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def signed(value: int | float) -> str:
+    if value > 0:
+        return f"+{amount(value)}"
+    return f"{MINUS}{amount(-value)}" if value < 0 else "0"

@@ -1,0 +1,124 @@
+"""Tile pictures in templates.
+
+``{% load tiles %}`` then ``{% tile "5m" %}`` for one face, with ``wild=True`` for a wild
+(a gold corner badge) and ``as_code="9s"`` for what a wild or a 白 substitute stands for;
+``{% tile_group group %}`` draws one group of the engine's reading (docs/API.md
+``groups[]``); ``{% tile_palette as suits %}`` lists the 34 faces in suit rows.
+
+The markup uses the ``tile-face`` class family: site.css styles plain ``.tile`` text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from rules.tiles import CODES, NUMERALS, SUIT_NAMES
+
+register = template.Library()
+
+HONOUR_NAMES = ("東風", "南風", "西風", "北風", "白板", "發財", "紅中")
+# The wild's short name on its badge: 百搭 in Honghe, 財神 in Hangzhou and Jinhua
+# (RULEBOOK §2-4).
+WILD_BADGES = {"honghe": "搭", "hangzhou": "財", "jinhua": "財"}
+DEFAULT_WILD_BADGE = "搭"
+# The engine's group kinds (docs/API.md) with their Chinese names, for screen readers.
+GROUP_KINDS = {"chow": "順子", "pung": "刻子", "kong": "槓", "pair": "將", "single": "單張"}
+
+
+def tile_name(code: str) -> str:
+    """Chinese name of a tile as players say it: 五萬, 三筒, 七條, 東風, 白板 …"""
+    number, suit = int(code[0]), code[1]
+    if suit == "z":
+        return HONOUR_NAMES[number - 1]
+    return NUMERALS[number - 1] + SUIT_NAMES[suit]
+
+
+def tile_label(code: str) -> str:
+    """Text alternative of a face: its Chinese name and its code, ``五萬 5m``."""
+    return f"{tile_name(code)} {code}"
+
+
+@register.simple_tag
+def tile(code: str, wild: bool = False, as_code: str | None = None,
+         region: str | None = None, decorative: bool = False) -> SafeString:
+    """One tile face. ``wild``: mark it as a wild; ``as_code``: show what it stands for
+    (shown when it differs from the face, or for any wild); ``region`` picks the wild
+    badge's word; ``decorative``: empty alt, for a button that carries the label."""
+    if code not in CODES:
+        return format_html('<span class="tile-face tile-face--unknown">{}</span>', code)
+    stands_for = as_code if as_code in CODES and (wild or as_code != code) else None
+    alt = "" if decorative else _describe(code, wild, stands_for)
+    classes = "tile-face"
+    if wild:
+        classes += " tile-face--wild"
+    if stands_for and not wild:
+        classes += " tile-face--sub"
+    badge = (format_html('<span class="tile-face__badge" aria-hidden="true">{}</span>',
+                         WILD_BADGES.get(region, DEFAULT_WILD_BADGE)) if wild else "")
+    caption = (format_html('<span class="tile-face__as" aria-hidden="true">→{}</span>',
+                           stands_for) if stands_for else "")
+    return format_html(
+        '<span class="{}"><img class="tile-face__img" src="{}" alt="{}" width="36" '
+        'height="48">{}{}</span>',
+        classes, static(f"tiles/{code}.svg"), alt, badge, caption,
+    )
+
+
+def _describe(code: str, wild: bool, stands_for: str | None) -> str:
+    text = tile_label(code)
+    if wild:
+        text += ", " + _("wild")
+    if stands_for:
+        text += " → " + tile_label(stands_for)
+    return text
+
+
+@register.simple_tag
+def tile_group(group: dict, region: str | None = None) -> SafeString:
+    """One group of a reading, as the engine returns it:
+    ``{"kind": "pung", "tiles": [...], "as": [...], "wild": [...], "exposed": false}``;
+    ``as`` and ``wild`` may be missing (then nothing stands in)."""
+    tiles = group.get("tiles", [])
+    stands = group.get("as") or tiles
+    wilds = group.get("wild") or [False] * len(tiles)
+    kind = group.get("kind", "")
+    label = kind + (f" {GROUP_KINDS[kind]}" if kind in GROUP_KINDS else "")
+    if group.get("exposed"):
+        label += ", " + _("exposed")
+    faces = format_html_join(
+        "", "{}", ((tile(code, wild=bool(wild), as_code=stand, region=region),)
+                   for code, stand, wild in zip(tiles, stands, wilds, strict=False)))
+    exposed = " tile-faces--exposed" if group.get("exposed") else ""
+    return format_html('<span class="tile-faces{}" role="group" aria-label="{}" '
+                       'data-kind="{}">{}</span>', exposed, label, kind, faces)
+
+
+@dataclass(frozen=True)
+class PaletteTile:
+    code: str
+    name: str
+    src: str
+
+
+@dataclass(frozen=True)
+class PaletteSuit:
+    suit: str
+    name: str
+    tiles: tuple[PaletteTile, ...]
+
+
+@register.simple_tag
+def tile_palette() -> tuple[PaletteSuit, ...]:
+    """The 34 faces in four rows: 萬, 筒, 條, 字."""
+    return tuple(
+        PaletteSuit(suit=suit, name=SUIT_NAMES[suit], tiles=tuple(
+            PaletteTile(code=code, name=tile_name(code), src=static(f"tiles/{code}.svg"))
+            for code in CODES if code[1] == suit))
+        for suit in "mpsz"
+    )

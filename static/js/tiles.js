@@ -1,0 +1,296 @@
+// Tap-to-enter tiles over the score form's text inputs (_tile_entry.html says how).
+// A module: it runs once however often an htmx swap brings its <script> back.
+
+const FIELDS = ["id_hand", "id_melds", "id_win_tile", "id_wild", "id_region"];
+const SIZES = { chi: 3, pung: 3, kong: 4, ankong: 4 };
+const BADGES = { honghe: "搭", hangzhou: "財", jinhua: "財" };
+const NUMERALS = "一二三四五六七八九";
+const CN_SUITS = { 萬: "m", 万: "m", 筒: "p", 餅: "p", 饼: "p", 條: "s", 条: "s", 索: "s" };
+const HONOURS = { 東: 1, 东: 1, 南: 2, 西: 3, 北: 4, 白: 5, 發: 6, 发: 6, 中: 7 };
+// Filler in Chinese names (東風, 白板, 發財, 紅中) and separators: skipped.
+const FILLER = /[\s,，、;；風风板財财紅红]/;
+const uiState = new WeakMap(); // widget root -> {target, kind, builder}
+
+// --- tile notation (the server validates; what cannot be read is ignored) ---
+
+function parseTiles(text) {
+  const tiles = [];
+  let digits = [];
+  for (const ch of String(text || "").toLowerCase()) {
+    const suit = "mpsz".includes(ch) ? ch : CN_SUITS[ch];
+    if (ch >= "0" && ch <= "9") digits.push(+ch);
+    else if (NUMERALS.includes(ch)) digits.push(NUMERALS.indexOf(ch) + 1);
+    else if (suit) {
+      for (const n of digits) if (n >= 1 && n <= (suit === "z" ? 7 : 9)) tiles.push(n + suit);
+      digits = [];
+    } else if (HONOURS[ch]) { tiles.push(HONOURS[ch] + "z"); digits = []; }
+    else if (!FILLER.test(ch)) digits = [];
+  }
+  return tiles;
+}
+
+const order = (t) => "mpsz".indexOf(t[1]) * 9 + +t[0];
+const sorted = (tiles) => tiles.slice().sort((a, b) => order(a) - order(b));
+
+function formatTiles(tiles) {
+  let out = "", suit = "";
+  for (const t of sorted(tiles)) {
+    if (suit && t[1] !== suit) out += suit;
+    out += t[0];
+    suit = t[1];
+  }
+  return out + suit;
+}
+
+// --- reading the form ---
+
+const field = (root, id) => (root.closest("form") || document).querySelector("#" + id);
+const value = (root, id) => (field(root, id) || {}).value || "";
+
+function readForm(root) {
+  const region = value(root, "id_region");
+  const wild = parseTiles(value(root, "id_wild"))[0] || (region === "hangzhou" ? "5z" : null);
+  // 白 is a plain copy of the wild's face where a flipped indicator sets the wild
+  // (RULEBOOK §1); that indicator also leaves only 3 copies of the wild in play.
+  const sub = (region === "jinhua" || region === "hangzhou") && wild && wild !== "5z" ? wild : null;
+  const st = { region, wild, sub, threeWilds: region === "jinhua" || !!sub, melds: [] };
+  st.hand = parseTiles(value(root, "id_hand"));
+  st.win = parseTiles(value(root, "id_win_tile"))[0] || null;
+  value(root, "id_melds").split(/\r?\n/).forEach((line, index) => {
+    const m = /^\s*(chi|pung|kong|ankong)\s+(.+)$/i.exec(line);
+    const kind = m && m[1].toLowerCase(), tiles = m ? parseTiles(m[2]) : [];
+    if (!tiles.length) return;
+    const bad = tiles.length !== SIZES[kind] || !fits(st, kind, tiles) || tiles.includes(wild);
+    st.melds.push({ kind, tiles, line: index, bad });
+  });
+  st.needed = 13 - 3 * st.melds.length;
+  return st;
+}
+
+const face = (st, t) => (st.sub && t === "5z" ? st.sub : t);
+const limit = (st, t) => (t === st.wild && st.threeWilds ? 3 : 4);
+
+// Whether tiles can be (part of) a meld of this kind, judged by face.
+function fits(st, kind, tiles) {
+  const faces = tiles.map((t) => face(st, t));
+  if (kind !== "chi") return faces.every((f) => f === faces[0]);
+  const numbers = faces.map((f) => +f[0]);
+  return faces.every((f) => f[1] === faces[0][1] && f[1] !== "z") &&
+    new Set(numbers).size === numbers.length &&
+    (!numbers.length || Math.max(...numbers) - Math.min(...numbers) <= 2);
+}
+
+// Why tile t cannot go where taps go now, or "" if it can.
+function refusal(root, st, ui, t) {
+  const all = [...st.hand, ...ui.builder, st.win, ...st.melds.flatMap((m) => m.tiles)];
+  const count = all.filter((p) => p === t).length - (ui.target === "win" && st.win === t);
+  const n = limit(st, t), tile = label(root, t);
+  if (count >= n) return msg(root, "copies", { n, tile }) + (n === 3 ? " " + msg(root, "flipped") : "");
+  if (ui.target === "meld" && t === st.wild) return msg(root, "wildMeld", { tile });
+  if (ui.target === "meld" && !fits(st, ui.kind, [...ui.builder, t])) {
+    return msg(root, "noFit", { tile, kind: ui.kind });
+  }
+  if (ui.target === "hand" && st.hand.length >= st.needed) return msg(root, "handFull", { n: st.needed });
+  return "";
+}
+
+// --- text from the template (translatable), names from the palette ---
+
+function msg(root, key, args = {}) {
+  const text = root.dataset["msg" + key[0].toUpperCase() + key.slice(1)] || key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in args ? args[name] : all));
+}
+
+const paletteButton = (root, t) => root.querySelector(`.tile-palette [data-tile="${t}"]`);
+const label = (root, t) => `${paletteButton(root, t).dataset.name} ${t}`;
+
+function describe(root, st, t) {
+  let text = label(root, t);
+  if (t === st.wild) text += ", " + msg(root, "wild");
+  if (st.sub && t === "5z") text += ", " + msg(root, "standsFor", { tile: label(root, st.sub) });
+  return text;
+}
+
+// --- drawing ---
+
+// A new element; one with text is a visual mark, its meaning is in the aria-label.
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text) { node.textContent = text; node.setAttribute("aria-hidden", "true"); }
+  return node;
+}
+
+// Wild badge and 白 substitute caption on a .tile-face, as the {% tile %} tag draws them.
+function mark(faceNode, st, t) {
+  const wild = t === st.wild, sub = st.sub && t === "5z";
+  faceNode.className = "tile-face" + (wild ? " tile-face--wild" : "") + (sub ? " tile-face--sub" : "");
+  faceNode.querySelectorAll("span").forEach((n) => n.remove());
+  if (wild) faceNode.append(el("span", "tile-face__badge", BADGES[st.region] || "搭"));
+  if (sub) faceNode.append(el("span", "tile-face__as", "白=" + st.sub));
+}
+
+function tileButton(root, st, t, remove, labelText) {
+  const button = el("button", "tile-btn tile-btn--placed");
+  const faceNode = el("span", "tile-face");
+  const img = el("img", "tile-face__img");
+  Object.assign(img, { src: paletteButton(root, t).querySelector("img").src, alt: "", width: 36, height: 48 });
+  Object.assign(button.dataset, { remove, tile: t });
+  button.type = "button";
+  button.setAttribute("aria-label", labelText || msg(root, "remove", { tile: describe(root, st, t) }));
+  faceNode.append(img);
+  mark(faceNode, st, t);
+  button.append(faceNode);
+  return button;
+}
+
+function group(kind, extra, ...children) {
+  const node = el("span", "tile-meld" + extra);
+  node.append(...children, el("span", "tile-meld__kind", kind));
+  return node;
+}
+
+function render(root) {
+  const st = readForm(root), ui = uiState.get(root), zones = {};
+  root.querySelectorAll("[data-tiles]").forEach((z) => { zones[z.dataset.tiles] = z; z.textContent = ""; });
+  root.querySelectorAll(".tile-target, .tile-kind").forEach((b) => {
+    b.setAttribute("aria-pressed", String(b.dataset.target === ui.target || b.dataset.kind === ui.kind));
+  });
+  root.querySelector("[data-meld-kinds]").hidden = ui.target !== "meld";
+
+  for (const t of sorted(st.hand)) zones.hand.append(tileButton(root, st, t, "hand"));
+  for (const m of st.melds) {
+    const text = `${m.kind} ${formatTiles(m.tiles)}`;
+    const buttons = m.tiles.map((t) => tileButton(root, st, t, "meld", msg(root, "removeMeld", { meld: text })));
+    for (const b of buttons) b.dataset.line = m.line;
+    const node = group(m.kind, m.bad ? " tile-meld--bad" : "", ...buttons);
+    node.setAttribute("role", "group");
+    node.setAttribute("aria-label", text);
+    zones.meld.append(node);
+  }
+  if (ui.target === "meld" || ui.builder.length) {
+    const buttons = ui.builder.map((t) => tileButton(root, st, t, "builder"));
+    while (buttons.length < SIZES[ui.kind]) buttons.push(el("span", "tile-slot-empty"));
+    zones.meld.append(group(ui.kind, " tile-meld--building", ...buttons));
+  }
+  zones.win.append(st.win ? tileButton(root, st, st.win, "win") : el("span", "tile-slot-empty"));
+
+  count(root, "hand", st.hand.length, st.needed);
+  count(root, "win", st.win ? 1 : 0, 1);
+
+  root.querySelectorAll(".tile-palette .tile-btn").forEach((b) => {
+    const t = b.dataset.tile, why = refusal(root, st, ui, t);
+    mark(b.querySelector(".tile-face"), st, t);
+    b.setAttribute("aria-label", describe(root, st, t));
+    if (why) { b.setAttribute("aria-disabled", "true"); b.title = why; }
+    else { b.removeAttribute("aria-disabled"); b.removeAttribute("title"); }
+  });
+}
+
+function count(root, zone, n, needed) {
+  const node = root.querySelector(`[data-count="${zone}"]`);
+  node.textContent = `${n} / ${needed}`;
+  node.classList.toggle("is-done", n === needed);
+  node.classList.toggle("is-over", n > needed);
+}
+
+// --- writing the form ---
+
+function write(root, id, text) {
+  const input = field(root, id);
+  input.value = text;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+const meldLines = (root) => value(root, "id_melds").split(/\r?\n/);
+
+function place(root, t) {
+  const st = readForm(root), ui = uiState.get(root);
+  const why = refusal(root, st, ui, t);
+  if (why) return why;
+  if (ui.target === "hand") {
+    write(root, "id_hand", formatTiles([...st.hand, t]));
+    if (st.hand.length + 1 === st.needed && !st.win) ui.target = "win";
+  } else if (ui.target === "win") {
+    write(root, "id_win_tile", t);
+  } else if (ui.builder.push(t) === SIZES[ui.kind]) {
+    const line = `${ui.kind} ${formatTiles(ui.builder)}`;
+    ui.builder = [];
+    write(root, "id_melds", [...meldLines(root).filter((l) => l.trim()), line].join("\n"));
+    return msg(root, "meldAdded", { meld: line });
+  }
+  return msg(root, "added", { tile: label(root, t) });
+}
+
+function unplace(root, button) {
+  const st = readForm(root), ui = uiState.get(root), t = button.dataset.tile;
+  const where = button.dataset.remove;
+  if (where === "meld") {
+    const lines = meldLines(root);
+    const removed = lines.splice(+button.dataset.line, 1)[0].trim();
+    write(root, "id_melds", lines.join("\n"));
+    return msg(root, "removed", { tile: removed });
+  }
+  if (where === "hand") {
+    st.hand.splice(st.hand.indexOf(t), 1);
+    write(root, "id_hand", formatTiles(st.hand));
+  } else if (where === "win") write(root, "id_win_tile", "");
+  else ui.builder.splice(ui.builder.indexOf(t), 1);
+  return msg(root, "removed", { tile: label(root, t) });
+}
+
+// --- events, delegated so that htmx swaps need no rewiring ---
+
+function onClick(event) {
+  const root = event.target.closest("[data-tile-entry]");
+  const button = event.target.closest("button");
+  if (!root || !button || !uiState.has(root)) return;
+  const ui = uiState.get(root), data = button.dataset;
+  let status = "", zone, index;
+  if (data.target) ui.target = data.target;
+  else if (data.kind) {
+    ui.kind = data.kind;
+    if (!fits(readForm(root), ui.kind, ui.builder) || ui.builder.length >= SIZES[ui.kind]) ui.builder = [];
+  } else if (data.remove) {
+    zone = button.closest("[data-tiles]");
+    index = [...zone.querySelectorAll(".tile-btn")].indexOf(button);
+    status = unplace(root, button);
+  } else if (data.tile) status = place(root, data.tile);
+  else return;
+  render(root);
+  root.querySelector("[data-status]").textContent = status;
+  if (zone) { // keep keyboard focus in the zone a tile left
+    const rest = zone.querySelectorAll(".tile-btn");
+    (rest[Math.min(index, rest.length - 1)] || root.querySelector('.tile-target[aria-pressed="true"]')).focus();
+  }
+}
+
+function onFieldEdit(event) {
+  if (!FIELDS.includes(event.target.id)) return;
+  (event.target.form || document).querySelectorAll("[data-tile-entry]").forEach((root) => {
+    if (uiState.has(root)) render(root);
+  });
+}
+
+function init() {
+  document.querySelectorAll("[data-tile-entry]").forEach((root) => {
+    if (!["id_hand", "id_melds", "id_win_tile"].every((id) => field(root, id))) return;
+    if (!uiState.has(root)) {
+      const st = readForm(root);
+      const target = st.hand.length >= st.needed && !st.win ? "win" : "hand";
+      uiState.set(root, { target, kind: "chi", builder: [] });
+    }
+    root.hidden = false;
+    render(root);
+  });
+}
+
+document.addEventListener("click", onClick);
+document.addEventListener("input", onFieldEdit);
+document.addEventListener("change", onFieldEdit);
+for (const name of ["htmx:load", "htmx:afterSwap"]) document.addEventListener(name, init);
+window.addEventListener("pageshow", init); // a reload or history step may restore the inputs
+init(); // a module runs once the document is parsed
+
+export { parseTiles, formatTiles };

@@ -1,0 +1,307 @@
+"""The calculator page: the form, the result panel, htmx partials, permalinks, languages."""
+
+import re
+from urllib.parse import urlencode
+
+import pytest
+
+from calculator.forms import HOUSE_RULE_CHOICES, REGION_CHOICES, SEAT_CHOICES, WIN_TYPE_CHOICES
+from rules.regions import REGIONS
+from rules.request import HOUSE_RULES, SEATS, WIN_TYPES
+
+# RULEBOOK §5 example 3: the dealer (streak 1, ×4) self-draws 暴頭 in Hangzhou.
+EXAMPLE_3 = {
+    "region": "hangzhou", "hand": "123m456m789p345s5z", "win_tile": "9s",
+    "win_type": "self_draw", "winner": "E", "dealer": "E", "dealer_streak": "1",
+}
+HTMX = {"HX-Request": "true"}
+MINUS = "\u2212"
+
+
+def page(client, params=None, **kwargs) -> str:
+    response = client.get("/?" + urlencode(params or {}), **kwargs)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def net_amounts(html: str) -> list[str]:
+    return re.findall(r'class="text-end fw-bold net[^"]*">([^<]+)<', html)
+
+
+def test_the_calculator_is_the_home_page(client):
+    html = page(client)
+
+    assert 'id="score-form"' in html
+    for name in ("region", "hand", "melds", "win_tile", "wild"):
+        assert f'id="id_{name}"' in html
+    assert '<textarea name="melds"' in html
+    assert '<select name="region"' in html
+    assert "东 E" in html  # 简体中文 is the default
+
+
+def test_the_api_documentation_moved_to_its_own_page(client):
+    response = client.get("/api/")
+
+    assert response.status_code == 200
+    assert "/api/v1/score" in response.content.decode()
+
+
+def test_rulebook_example_3_shows_bao_tou_and_the_payments(client):
+    html = page(client, EXAMPLE_3)
+
+    assert "暴頭" in html
+    assert "lone-wild self-draw" in html  # the English gloss next to the name
+    assert "hangzhou.txt:136" in html
+    assert net_amounts(html) == ["+24", f"{MINUS}8", f"{MINUS}8", f"{MINUS}8"]
+
+
+def test_the_result_explains_the_arithmetic_with_the_engines_numbers(client):
+    html = page(client, EXAMPLE_3)
+
+    assert "底分 1 × 暴頭 2 = 2；庄家 ×4（二连庄）" in html
+    pair = html[html.index('title="将"'):]
+    assert "tile-face--wild" in pair and "→9s" in pair  # the lone 白 standing for 9s
+
+
+def test_an_htmx_request_gets_only_the_result(client):
+    html = page(client, EXAMPLE_3, headers=HTMX)
+
+    assert "暴頭" in html
+    assert "<html" not in html
+    assert 'id="score-form"' not in html
+
+
+def test_an_htmx_result_pushes_its_permalink(client):
+    response = client.get("/?" + urlencode(EXAMPLE_3), headers=HTMX)
+
+    assert response.headers["HX-Push-Url"] == "/?" + urlencode(EXAMPLE_3)
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_an_htmx_history_restore_gets_the_whole_page(client):
+    html = page(client, EXAMPLE_3, headers={**HTMX, "HX-History-Restore-Request": "true"})
+
+    assert "<html" in html
+
+
+def test_an_invalid_hand_shows_the_error_next_to_the_hand_field(client):
+    html = page(client, {**EXAMPLE_3, "hand": "12345m"})
+
+    hand_field = html[html.index('id="div_id_hand"'):html.index('id="div_id_melds"')]
+    assert "is-invalid" in hand_field
+    assert "the concealed hand has 5 tiles" in hand_field
+    assert net_amounts(html) == []
+
+
+@pytest.mark.parametrize("params", [
+    {"hand": "99999m"},
+    {"hand": "xyz"},
+    {"melds": "pung 555p\nchi 135m"},
+    {"region": "atlantis"},
+    {"win_type": "discard"},
+    {"base": "-1"},
+    {"dealer_streak": "many"},
+    {"region": "honghe"},
+    {"after_kong": "on"},
+    {"claim1_by": "S"},
+    {"claim1_by": "S", "claim1_from": "S", "claim1_count": "3"},
+    {"region": "honghe", "wild": "1s", "dice_0": "3"},
+    {"region": "honghe", "wild": "1s", "dice_0": "9", "dice_1": "1"},
+])
+def test_invalid_input_is_shown_on_the_form_never_a_server_error(client, params):
+    html = page(client, {**EXAMPLE_3, **params})
+
+    assert "invalid-feedback" in html or "alert-danger" in html
+
+
+def test_an_htmx_request_with_errors_gets_the_form_back_and_clears_the_result(client):
+    response = client.get("/?" + urlencode({**EXAMPLE_3, "hand": "12345m"}), headers=HTMX)
+    html = response.content.decode()
+
+    assert response.status_code == 200
+    assert response.headers["HX-Retarget"] == "#score-form"
+    assert html.lstrip().startswith("<form") or 'id="score-form"' in html
+    assert "the concealed hand has 5 tiles" in html
+    assert 'id="result" hx-swap-oob' in html
+
+
+def test_another_regions_fields_are_ignored_not_judged(client):
+    html = page(client, {**EXAMPLE_3, "dice_0": "9", "previous_draws": "x"})
+
+    assert "invalid-feedback" not in html
+    assert net_amounts(html) == ["+24", f"{MINUS}8", f"{MINUS}8", f"{MINUS}8"]
+
+
+@pytest.mark.parametrize("params, field", [
+    ({"hand": "12345m"}, "hand"),  # the engine's objection
+    ({"base": "0"}, "base"),  # the form's own
+])
+def test_the_result_panel_links_to_the_field_with_an_error(client, params, field):
+    html = page(client, {**EXAMPLE_3, **params})
+
+    assert f'href="#id_{field}"' in html[html.index('id="result"'):]
+
+
+def test_an_engine_error_about_a_claim_shows_under_its_row(client):
+    html = page(client, {**EXAMPLE_3, "claim2_by": "S", "claim2_from": "S", "claim2_count": "1"})
+
+    row2 = html[html.index('name="claim2_by"'):html.index('name="claim3_by"')]
+    assert "cannot claim from themself" in row2
+
+
+def test_a_meld_error_names_the_meld_line(client):
+    html = page(client, {**EXAMPLE_3, "hand": "123m456m789p5z",
+                         "melds": "chi 345s\npung 12s"})
+
+    melds_field = html[html.index('id="div_id_melds"'):html.index('id="div_id_win_tile"')]
+    assert "Meld 2" in melds_field or "第 2 副" in melds_field
+
+
+def test_a_context_error_shows_next_to_its_field(client):
+    html = page(client, {**EXAMPLE_3, "cai_piao": "1", "hand": "123m456m789p345s9s"})
+
+    field = html[html.index('id="div_id_cai_piao"'):]
+    assert "財飄" in field[:2000] and "is-invalid" in field[:2000]
+
+
+def test_a_hand_that_does_not_win_says_why(client):
+    html = page(client, {**EXAMPLE_3, "hand": "123m456m789p345s1z"})
+
+    assert "fit nowhere" in html
+    assert "tiles/1z.svg" in html
+    assert net_amounts(html) == []
+
+
+@pytest.mark.parametrize("region, shown, hidden", [
+    ("honghe", ["dice", "previous_draws", "previous_wild", "honghe_rob_kong", "last_tile"],
+     ["cai_piao", "claim1_by", "hangzhou_discard"]),
+    ("hangzhou", ["cai_piao", "claim1_by", "claim3_count", "hangzhou_discard", "after_kong"],
+     ["dice_0", "last_tile", "honghe_rob_kong"]),
+    ("jinhua", ["cai_piao", "claim1_by", "last_tile", "first_turn"],
+     ["dice_0", "hangzhou_discard", "honghe_rob_kong"]),
+])
+def test_the_region_switch_returns_that_regions_fields(client, region, shown, hidden):
+    html = page(client, {**EXAMPLE_3, "region": region},
+                headers={**HTMX, "HX-Trigger-Name": "region"})
+
+    assert html.lstrip().startswith('<fieldset id="region-fields"')
+    for name in shown:
+        assert f'name="{name}' in html
+    for name in hidden:
+        assert f'name="{name}' not in html
+
+
+def test_without_javascript_the_page_shows_the_chosen_regions_fields(client):
+    html = page(client, {**EXAMPLE_3, "region": "honghe"})
+
+    assert 'name="dice_0"' in html
+    assert 'name="cai_piao"' not in html
+
+
+def test_the_region_select_fetches_the_region_fields_with_htmx(client):
+    html = page(client)
+
+    select = re.search(r'<select name="region"[^>]*>', html)[0]
+    assert 'hx-get="/"' in select
+    assert 'hx-target="#region-fields"' in select
+    assert 'hx-include="closest form"' in select
+
+
+def test_the_permalink_round_trips(client):
+    # 承包: W took three chows from N, then won on N's discard: N alone pays (jinhua.txt:71).
+    params = {"region": "jinhua", "wild": "6s", "hand": "234p1z",
+              "melds": "chi 123m\r\nchi 456m\r\nchi 789p", "win_tile": "1z",
+              "win_type": "discard", "winner": "W", "dealer": "E", "discarder": "N",
+              "dealer_streak": "0", "base": "1", "claim1_by": "W", "claim1_from": "N",
+              "claim1_count": "3", "cai_piao": ""}
+    first = page(client, params)
+    link = re.search(r'id="permalink-text"[^>]*href="([^"]+)"', first)[1].replace("&amp;", "&")
+    again = client.get(link).content.decode()
+
+    assert net_amounts(first) == net_amounts(again) == ["0", "0", "+4", f"{MINUS}4"]
+    assert "承包" in first
+    assert link == re.search(r'id="permalink-text"[^>]*href="([^"]+)"', again)[1].replace(
+        "&amp;", "&")
+
+
+def test_the_permalink_leaves_out_other_regions_fields_and_blanks(client):
+    html = page(client, {**EXAMPLE_3, "dice_0": "3", "dice_1": "3", "wild": "",
+                         "discarder": "S"})
+    link = re.search(r'id="permalink-text"[^>]*href="([^"]+)"', html)[1]
+
+    assert "dice" not in link
+    assert "wild" not in link
+    assert "discarder" not in link  # a self-draw has none
+    assert net_amounts(html) == ["+24", f"{MINUS}8", f"{MINUS}8", f"{MINUS}8"]
+
+
+def test_the_copy_link_button_carries_the_absolute_permalink(client):
+    html = page(client, EXAMPLE_3)
+
+    assert 'data-copy-link="http://testserver/?region=hangzhou&amp;' in html
+    assert "onclick" not in html and "<script>" not in html  # no inline JavaScript (CSP)
+
+
+def test_honghe_shows_fan_and_wilds(client):
+    params = {"region": "honghe", "hand": "1234567892345m", "win_tile": "5m", "wild": "9p",
+              "win_type": "discard", "winner": "S", "dealer": "E", "discarder": "W",
+              "base": "2"}
+    html = page(client, params)
+
+    assert "清一色" in html and "2 番" in html
+    assert "底分 2 × 2^(清一色 2) = 8" in html
+    assert net_amounts(html) == [f"{MINUS}4", "+16", f"{MINUS}8", f"{MINUS}4"]
+
+
+def test_other_readings_are_collapsed(client):
+    params = {"region": "hangzhou", "hand": "11223344556675z", "win_tile": "7s",
+              "win_type": "self_draw", "winner": "S", "dealer": "E"}
+    html = page(client, params)
+
+    if "<details" in html:  # the engine found more than one reading
+        assert html.index("<details") > html.index("payments")
+
+
+def test_the_language_switch_to_english_changes_the_page(client):
+    assert "计算" in page(client)
+
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    html = page(client)
+
+    assert "Score a finished hand" in html
+    assert "计算" not in html
+    assert "暴頭" in page(client, EXAMPLE_3)  # pattern names stay Chinese
+
+
+def test_traditional_chinese(client):
+    client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
+
+    assert "計算" in page(client)
+    assert "莊家 ×4（二連莊）" in page(client, EXAMPLE_3)
+
+
+def test_the_language_form_works_without_javascript(client):
+    html = page(client)
+
+    form = html[html.index('action="/i18n/setlang/"'):]
+    assert 'method="post"' in form[:200]
+    assert 'name="csrfmiddlewaretoken"' in form[:600]
+    assert 'type="submit"' in form[:2000]
+
+
+def test_the_form_offers_what_the_engine_accepts():
+    assert [c for c, _ in REGION_CHOICES] and {c for c, _ in REGION_CHOICES} == set(REGIONS)
+    assert [c for c, _ in SEAT_CHOICES] == list(SEATS)
+    assert [c for c, _ in WIN_TYPE_CHOICES] == list(WIN_TYPES)
+    assert {k: tuple(c for c, _ in v) for k, v in HOUSE_RULE_CHOICES.items()} == HOUSE_RULES
+
+
+def test_hangzhou_names_the_combination(client):
+    params = {"region": "hangzhou", "hand": "456m789p345s5z", "melds": "ankong 1111m",
+              "win_tile": "9s", "win_type": "self_draw", "winner": "S", "dealer": "E",
+              "after_kong": "on"}
+    html = page(client, params)
+
+    assert "×4 · 槓暴" in html
+    assert "底分 1 × 暴頭 2 × 槓開 2 = 4；庄家 ×2（平庄）" in html
