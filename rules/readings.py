@@ -101,13 +101,15 @@ def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
 def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
     """Natural tiles counted by face (白 substitutes mapped), and the number of wilds."""
     naturals = [0] * 34
-    wild = deal.wild
-    substitute = deal.substitutes
     for tile in tiles:
-        if tile == wild:
-            continue
-        naturals[wild if substitute and tile == WHITE else tile] += 1
-    return naturals, tiles.count(wild)
+        naturals[tile] += 1
+    wild = deal.wild
+    jokers = naturals[wild]
+    naturals[wild] = 0
+    if deal.substitutes:
+        naturals[wild] = naturals[WHITE]
+        naturals[WHITE] = 0
+    return naturals, jokers
 
 
 def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
@@ -203,16 +205,17 @@ def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> 
 
 
 _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
+_EMPTY_BLOCKS = {9: (0,) * 9, 7: (0,) * 7}
 
 
 def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
     """``_split`` without wilds."""
     combos: list[tuple[int, tuple]] = [(0, ())]
     for first, size in _BLOCKS:
-        block = counts[first:first + size]
-        if not any(block):
+        block = tuple(counts[first:first + size])
+        if block == _EMPTY_BLOCKS[size]:
             continue
-        cuts = _plain_block(tuple(block), first, pair)
+        cuts = _plain_block(block, first, pair)
         combos = [(p + q, head + groups) for p, head in combos for _, q, groups in cuts
                   if p + q <= pair]
         if not combos:
@@ -472,7 +475,7 @@ def _thirteen_lonely(deal, naturals, jokers):
 # --- Jinhua 亂風: every tile an honour, in any arrangement (jinhua.txt:49) ---
 
 def _all_honours(deal, naturals, jokers, melds):
-    if any(naturals[t] for t in range(27)) or any(not is_honour(g.face) for g in melds):
+    if any(naturals[:27]) or any(not is_honour(g.face) for g in melds):
         return []
     wild_face = deal.wild if is_honour(deal.wild) else WHITE
     singles = sorted([(t, _F) for t in range(27, 34) for _ in range(naturals[t])]
