@@ -61,7 +61,8 @@ class Reading(NamedTuple):
         (Melds and the deal's own facts are the same for every reading of a hand.)"""
         if self.shape == STANDARD:
             pair = self.pair
-            return (self.shape, self.suits, pair.faces[0], sum(pair.wilds),
+            wilds = sum(pair.wilds)
+            return (self.shape, self.suits, pair.faces[0] if wilds else None, wilds,
                     self.honour_triplets, self.all_triplets,
                     tuple((g.kind, g.faces[0]) for g in self.groups if False not in g.wilds))
         return (self.shape, self.suits, tuple(sorted((g.faces[0], g.wilds)
@@ -306,7 +307,8 @@ def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple
             if w > budget:
                 continue
             if made_pair:
-                pair_of = (group.faces[0], wilds)
+                # a natural pair's face changes no pattern; one with a wild may be 暴頭
+                pair_of = (group.faces[0], 1) if wilds else (None, 0)
             key = (w + wilds, p + made_pair, triplets and triplet, pair_of)
             subs += substituted
             if key not in best or subs < best[key][4]:

@@ -29,6 +29,7 @@ class Pattern:
     rule_zh: str  # the rule in the product's own words
     rule_en: str
     excludes: frozenset[str] = field(default_factory=frozenset)
+    per_hand: bool = False  # the check reads only the deal (its context), never the reading
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,6 +42,14 @@ class Region:
     adds_fan: bool  # Honghe adds 番 (score = base × 2^番); the others multiply
     pay: Callable[[Deal, Amount], Payments]
     contracts: bool
+    # checked once per hand / once per reading
+    hand_patterns: tuple[Pattern, ...] = field(init=False)
+    reading_patterns: tuple[Pattern, ...] = field(init=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "hand_patterns", tuple(p for p in self.patterns if p.per_hand))
+        object.__setattr__(self, "reading_patterns",
+                           tuple(p for p in self.patterns if not p.per_hand))
 
     def pattern(self, key: str) -> Pattern:
         return next(p for p in self.patterns if p.key == key)

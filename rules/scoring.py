@@ -25,7 +25,7 @@ from .regions.hangzhou import COMBINATIONS, dealer_factor
 from .request import SEATS, Deal, InvalidRequest, parse_request
 from .tiles import CODES, WHITE, Tile
 
-MAX_ALTERNATIVES = 8
+MAX_ALTERNATIVES = 5
 
 
 class Matched(NamedTuple):
@@ -46,7 +46,8 @@ def score(request: dict) -> dict:
     _check_against_readings(deal, found)
     if not found:
         return _not_winning(deal)
-    matched = [_match(r, deal, region) for r in _one_per_signature(found)]
+    per_hand = [p for p in region.hand_patterns if p.check(found[0], deal)]
+    matched = [_match(r, deal, region, per_hand) for r in _one_per_signature(found)]
     best, *others = _best_first(matched) if len(matched) > 1 else matched
     return {
         "winning": True,
@@ -73,8 +74,8 @@ def _check_against_readings(deal: Deal, found: list[Reading]) -> None:
         raise InvalidRequest(errors)
 
 
-def _match(reading: Reading, deal: Deal, region: Region) -> Matched:
-    matched = [p for p in region.patterns if p.check(reading, deal)]
+def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]) -> Matched:
+    matched = [p for p in region.reading_patterns if p.check(reading, deal)] + per_hand
     if len(matched) > 1:
         replaced = set().union(*[p.excludes for p in matched])
         matched = [p for p in matched if p.key not in replaced]

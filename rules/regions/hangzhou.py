@@ -39,7 +39,8 @@ PATTERNS = (
                     "（hangzhou.txt:146）。",
             rule_en="Ready to win by 暴頭, the player threw a 財神 instead and later won by "
                     "暴頭 all the same; ×2 for each such throw in a row."),
-    Pattern(key="gang_kai", name="槓開", english="win on a kong replacement", value=2,
+    Pattern(key="gang_kai", per_hand=True,
+            name="槓開", english="win on a kong replacement", value=2,
             source="hangzhou.txt:148", check=c.after_kong,
             rule_zh="自己開槓後補進的牌和牌（即槓上開花）。",
             rule_en="Won with the replacement tile drawn after one's own kong."),
