@@ -7,7 +7,6 @@ apply exclusions → total → payments (contract) → best reading first.
 from __future__ import annotations
 
 from functools import lru_cache
-from math import prod
 from typing import NamedTuple
 
 from . import checks
@@ -78,15 +77,19 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
     matched = [p for p in region.reading_patterns if p.check(reading, deal)] + per_hand
     if len(matched) > 1:
         replaced = set().union(*[p.excludes for p in matched])
-        matched = [p for p in matched if p.key not in replaced]
-    counted = tuple((p, p.value if type(p.value) is int else p.value(reading, deal))
-                    for p in matched)
+        if replaced:
+            matched = [p for p in matched if p.key not in replaced]
+    counted = tuple([(p, p.value if type(p.value) is int else p.value(reading, deal))
+                     for p in matched])
     if region.adds_fan:
-        fan = sum([v for _, v in counted])
-        multiplier = 2 ** fan
-    else:
-        fan, multiplier = None, prod([v for _, v in counted])
-    return Matched(reading, counted, fan, multiplier, reading.substitutions)
+        fan = 0
+        for _, value in counted:
+            fan += value
+        return Matched(reading, counted, fan, 2 ** fan, reading.substitutions)
+    multiplier = 1
+    for _, value in counted:
+        multiplier *= value
+    return Matched(reading, counted, None, multiplier, reading.substitutions)
 
 
 def _one_per_signature(found: list[Reading]) -> list[Reading]:
