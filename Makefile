@@ -1,6 +1,7 @@
 # Zhejiang Mahjong Scorer. Needs only python3 (3.10+) and make:
 #   make run    serve the app on http://127.0.0.1:8000
-#   make test   lint, then run the test suite
+#   make test   lint, then run the test suite (browser tests included: it installs
+#               Debian's chromium first when /usr/bin/chromium is missing)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,8 +9,11 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 # xstatic-bootstrap is source-only and its setup.py imports pkg_resources, which
 # setuptools 81 removed: build it first with the venv's own setuptools<81.
 XSTATIC_BOOTSTRAP := $(shell grep -i '^xstatic-bootstrap==' requirements.txt)
+# The browser tests drive the system's Chromium: no `playwright install`, no download.
+CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
 
-.PHONY: venv run test lint bench clean
+.PHONY: venv run test lint bench clean chromium
 
 venv: $(VENV)/.runtime.stamp
 
@@ -35,9 +39,26 @@ run: venv
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.dev.stamp
+test: $(VENV)/.dev.stamp chromium
 	$(BIN)/ruff check .
 	$(BIN)/pytest
+
+# Debian's chromium for the browser tests (tests/browser/), when it is missing: as root
+# (CI), or through passwordless sudo. Otherwise a warning, and those tests skip, except
+# under CI=true, where they fail.
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then :; \
+	elif ! command -v apt-get >/dev/null; then \
+	  echo "warning: no $(CHROMIUM) and no apt-get: the browser tests will skip" >&2; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	elif sudo -n true 2>/dev/null; then \
+	  echo "Installing Debian's chromium for the browser tests (sudo)"; \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+	  echo "warning: no $(CHROMIUM): the browser tests will skip (sudo apt-get install chromium)" >&2; \
+	fi
 
 lint: $(VENV)/.dev.stamp
 	$(BIN)/ruff check .
@@ -46,5 +67,5 @@ bench: $(VENV)/.dev.stamp
 	$(BIN)/python bench/bench.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis test-artifacts
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis test-artifacts test-results
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -23,6 +23,19 @@
     }
   });
 
+  // A payments table wider than its card (an absurd base) scrolls inside it (site.css):
+  // that scroller then takes keyboard focus, so it can be scrolled without a mouse.
+  function focusableScrollers() {
+    document.querySelectorAll(".payments-wrap").forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+      else box.removeAttribute("tabindex");
+    });
+  }
+  document.addEventListener("DOMContentLoaded", focusableScrollers);
+  document.addEventListener("htmx:load", focusableScrollers);
+  window.addEventListener("resize", focusableScrollers);
+  document.addEventListener("toggle", focusableScrollers, true); // <details> of other readings
+
   // A new score request clears the errors of the last one; the answer brings its own.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;

@@ -1,0 +1,83 @@
+"""What the browser tests share: the phone's size, RULEBOOK example 3, and readers of
+the calculator page."""
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+WIDTH, HEIGHT = 360, 740  # a small phone
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # git-ignored
+MINUS = "\u2212"
+TIMEOUT_MS = 10_000
+
+# RULEBOOK §5 example 3: the dealer (二連莊) self-draws 暴頭 in Hangzhou.
+EXAMPLE_3 = {
+    "region": "hangzhou", "hand": "123m456m789p345s5z", "win_tile": "9s",
+    "win_type": "self_draw", "winner": "E", "dealer": "E", "dealer_streak": "1",
+}
+EXAMPLE_3_PAYMENTS = {"E": 24, "S": -8, "W": -8, "N": -8}
+
+
+def open_calculator(page: Page, query: str = "") -> Page:
+    page.goto(f"/{query}")
+    # tiles.js un-hides the tile widget once it has run.
+    expect(page.locator("[data-tile-entry]")).to_be_visible()
+    return page
+
+
+def split_tiles(text: str) -> list[str]:
+    """``"123m5z"`` -> ``["1m", "2m", "3m", "5z"]``."""
+    return [digit + suit for digits, suit in re.findall(r"(\d+)([mpsz])", text)
+            for digit in digits]
+
+
+def payments(page: Page, scope: str = "#result") -> dict[str, int]:
+    """The net amount of each seat in the result's first payments table."""
+    table = page.locator(f"{scope} table.payments").first
+    expect(table).to_be_visible()
+    nets = {}
+    for row in table.locator("tbody tr").all():
+        seat = re.search(r"\b([ESWN])\b", row.locator("th").inner_text())[1]
+        nets[seat] = int(row.locator("td.net").inner_text().replace(MINUS, "-"))
+    return nets
+
+
+def pattern_names(page: Page) -> list[str]:
+    return page.locator("#result .patterns li strong").all_inner_texts()
+
+
+def page_width(page: Page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+class Taps:
+    """Enters a hand the way a phone user does, counting the taps: one per tile, one to
+    focus a field plus one per key typed, two per select actually changed (open, pick)."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.count = 0
+
+    def tap(self, locator) -> None:
+        locator.tap()
+        self.count += 1
+
+    def tiles(self, text: str) -> None:
+        for code in split_tiles(text):
+            self.tap(self.page.locator(f'.tile-palette button.tile-btn[data-tile="{code}"]'))
+
+    def choose(self, select: str, value: str) -> None:
+        if self.page.locator(select).input_value() != value:
+            self.page.locator(select).select_option(value)
+            self.count += 2
+
+    def key_in(self, field: str, text: str) -> None:
+        """Tap the field, delete what it holds key by key, type the text."""
+        self.tap(self.page.locator(field))
+        self.page.keyboard.press("End")  # the caret, where a tap on the end puts it
+        for _ in self.page.locator(field).input_value():
+            self.page.keyboard.press("Backspace")
+            self.count += 1
+        self.page.keyboard.type(text)
+        self.count += len(text)

@@ -1,0 +1,276 @@
+"""The calculator page in a phone-sized headless Chromium: tap-to-enter tiles, htmx
+partials, errors in place, the permalink, the layout at 360 px, accessibility (axe-core)
+and the language switcher."""
+
+import re
+from urllib.parse import urlencode
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from tests.browser.pages import (
+    EXAMPLE_3,
+    EXAMPLE_3_PAYMENTS,
+    HEIGHT,
+    WIDTH,
+    Taps,
+    open_calculator,
+    page_width,
+    pattern_names,
+    payments,
+)
+
+pytestmark = pytest.mark.browser
+
+EXAMPLE_3_QUERY = "?" + urlencode(EXAMPLE_3)
+# The issue's goal: a Hangzhou 暴頭 hand in under 30 taps on a phone.
+TAP_BUDGET = 30
+
+
+def mark_document(page: Page) -> None:
+    """Tag the live document: the tag survives htmx swaps but not a page load."""
+    page.evaluate("window.__samePage = true")
+
+
+def still_same_document(page: Page) -> bool:
+    return page.evaluate("window.__samePage === true")
+
+
+def test_rulebook_example_3_by_tapping_tiles(page: Page):
+    open_calculator(page)
+    mark_document(page)
+    taps = Taps(page)
+
+    # The page starts on Hangzhou, a self-draw, E winning, E dealing: nothing to change.
+    taps.choose("#id_region", "hangzhou")
+    taps.choose("#id_win_type", "self_draw")
+    taps.choose("#id_winner", "E")
+    taps.choose("#id_dealer", "E")
+    # 13 tiles fill the hand; the widget then sends taps to the winning tile by itself.
+    taps.tiles("123m456m789p345s5z")
+    expect(page.locator('.tile-target[data-target="win"]')).to_have_attribute(
+        "aria-pressed", "true")
+    taps.tiles("9s")
+    taps.key_in("#id_dealer_streak", "1")  # 二連莊
+    taps.tap(page.locator("#score-form button[type=submit]"))
+
+    # The widget writes the hand in short notation, one suit letter per run.
+    expect(page.locator("#id_hand")).to_have_value("123456m789p345s5z")
+    expect(page.locator("#id_win_tile")).to_have_value("9s")
+    expect(page.locator("#id_dealer_streak")).to_have_value("1")
+    expect(page.locator("#result .patterns")).to_contain_text("暴頭")
+    assert "暴頭" in pattern_names(page)
+    assert payments(page) == EXAMPLE_3_PAYMENTS
+    assert still_same_document(page), "htmx should fetch the result in place"
+    # htmx pushed the result's permalink into the address bar.
+    expect(page).to_have_url(re.compile(r"[?&]hand=123456m789p345s5z(&|$)"))
+    print(f"RULEBOOK example 3 entered in {taps.count} taps")
+    assert taps.count < TAP_BUDGET, f"{taps.count} taps"
+
+
+def test_the_widget_refuses_a_fifth_copy(page: Page):
+    open_calculator(page)
+    taps = Taps(page)
+    taps.tiles("1111m")
+    one_man = page.locator('.tile-palette button.tile-btn[data-tile="1m"]')
+    expect(one_man).to_have_attribute("aria-disabled", "true")
+
+    one_man.tap(force=True)  # aria-disabled, yet a finger can still land on it
+
+    expect(page.locator("#id_hand")).to_have_value("1111m")
+    expect(page.locator("[data-tile-entry] [data-status]")).to_contain_text("1m")
+
+
+def test_switching_region_swaps_its_fields_in_place(page: Page):
+    open_calculator(page)
+    page.locator("#id_hand").fill("123m456m789p345s5z")
+    mark_document(page)
+    fields = page.locator("#region-fields")
+    expect(fields).to_have_attribute("data-region", "hangzhou")
+    expect(page.locator("#id_cai_piao")).to_be_visible()  # 財飄
+    expect(page.locator("#id_claim1_by")).to_be_visible()  # 承包 claims
+    expect(page.locator("#id_dice_0")).to_have_count(0)
+
+    with page.expect_response(lambda r: "region=honghe" in r.url) as answer:
+        page.locator("#id_region").select_option("honghe")
+    assert answer.value.request.headers.get("hx-request") == "true"
+
+    expect(fields).to_have_attribute("data-region", "honghe")
+    for honghe_only in ("#id_dice_0", "#id_dice_1", "#id_previous_draws", "#id_previous_wild",
+                        "#id_honghe_rob_kong"):
+        expect(page.locator(honghe_only)).to_be_visible()
+    for hidden in ("#id_cai_piao", "#id_claim1_by", "#id_hangzhou_discard"):
+        expect(page.locator(hidden)).to_have_count(0)
+
+    page.locator("#id_region").select_option("hangzhou")
+
+    expect(fields).to_have_attribute("data-region", "hangzhou")
+    expect(page.locator("#id_cai_piao")).to_be_visible()
+    expect(page.locator("#id_claim1_by")).to_be_visible()
+    expect(page.locator("#id_hangzhou_discard")).to_be_visible()
+    expect(page.locator("#id_dice_0")).to_have_count(0)
+    expect(page.locator("#id_hand")).to_have_value("123m456m789p345s5z")  # untouched
+    assert still_same_document(page)
+
+
+@pytest.mark.parametrize("hand, message", [
+    pytest.param("11111m456m789p34s", "1m", id="five-copies-of-1m"),
+    pytest.param("123m456m789p34s", "13", id="twelve-tiles"),
+])
+def test_an_invalid_hand_shows_its_error_next_to_the_hand(page: Page, hand, message):
+    open_calculator(page)
+    mark_document(page)
+    page.locator("#id_hand").fill(hand)
+    page.locator("#id_win_tile").fill("9s")
+
+    with page.expect_response(lambda r: "hand=" in r.url) as answer:
+        page.locator("#score-form button[type=submit]").tap()
+
+    assert answer.value.status == 200
+    hand_input = page.locator("#id_hand")
+    expect(hand_input).to_have_attribute("aria-invalid", "true")
+    error = page.locator("#id_hand_error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text(message)
+    # Next to the field: the input's own feedback, right under it.
+    expect(page.locator("#id_hand ~ #id_hand_error")).to_have_count(1)
+    field_box, error_box = hand_input.bounding_box(), error.bounding_box()
+    assert 0 <= error_box["y"] - (field_box["y"] + field_box["height"]) < 40
+    expect(hand_input).to_have_value(hand)
+    expect(page.locator("#result table.payments")).to_have_count(0)
+    assert still_same_document(page), "the error should come in place, by htmx"
+
+
+def test_the_permalink_reproduces_the_result(page: Page):
+    open_calculator(page)
+    for name in ("hand", "win_tile"):
+        page.locator(f"#id_{name}").fill(EXAMPLE_3[name])
+    page.locator("#id_dealer_streak").fill(EXAMPLE_3["dealer_streak"])
+    page.locator("#score-form button[type=submit]").tap()
+    first = payments(page)
+    first_patterns = pattern_names(page)
+    link = page.locator("#permalink-text")
+    href = link.get_attribute("href")
+    shown = link.inner_text()
+    assert shown.endswith(href)  # the absolute link that is shown is the same link
+
+    other = page.context.new_page()
+    other.goto(shown)
+
+    assert payments(other) == first == EXAMPLE_3_PAYMENTS
+    assert pattern_names(other) == first_patterns
+    for name, value in EXAMPLE_3.items():
+        expect(other.locator(f"#id_{name}")).to_have_value(value)
+    other.close()
+
+
+LANGUAGES = {"zh-CN": "zh-hans", "zh-TW": "zh-hant", "en-US": "en"}
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_the_result_fits_a_360_px_phone(browser, browser_context_args, artifacts, locale):
+    context = browser.new_context(**{**browser_context_args, "locale": locale})
+    page = context.new_page()
+    open_calculator(page, EXAMPLE_3_QUERY)
+    expect(page.locator("html")).to_have_attribute("lang", LANGUAGES[locale])
+    assert payments(page) == EXAMPLE_3_PAYMENTS
+
+    # Every Net amount is inside the screen, and nothing scrolls sideways.
+    for net in page.locator("#result td.net").all():
+        box = net.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH
+    assert page_width(page) <= WIDTH
+
+    if locale == "zh-CN":
+        # The result at the top of the screen ("instant": Bootstrap scrolls smoothly).
+        page.evaluate("document.querySelector('#result').scrollIntoView({behavior: 'instant'})")
+        path = artifacts / f"calculator-{WIDTH}x{HEIGHT}.png"
+        page.screenshot(path=path)
+        page.screenshot(path=artifacts / f"calculator-{WIDTH}-full-page.png", full_page=True)
+        assert path.stat().st_size > 0
+    context.close()
+
+
+def test_huge_amounts_do_not_widen_the_page(page: Page):
+    query = {"region": "honghe", "hand": "1234567892345m", "win_tile": "5m", "wild": "9p",
+             "win_type": "discard", "winner": "S", "dealer": "E", "discarder": "W",
+             "base": "999999.99", "dealer_streak": "5"}
+    open_calculator(page, "?" + urlencode(query))
+    expect(page.locator("#result table.payments")).to_be_visible()
+
+    assert page_width(page) <= WIDTH
+    # The table scrolls inside the card instead, and that scroller takes keyboard focus.
+    expect(page.locator("#result .payments-wrap")).to_have_attribute("tabindex", "0")
+
+
+def serious(violations: list[dict]) -> list[str]:
+    """The serious and critical ones, one line each."""
+    return [f"{v['id']} ({v['impact']}): {v['help']} at "
+            + ", ".join(str(node["target"]) for node in v["nodes"])
+            for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def test_the_result_page_passes_axe(page: Page):
+    open_calculator(page, EXAMPLE_3_QUERY)
+    expect(page.locator("#result table.payments")).to_be_visible()
+
+    results = Axe().run(page)
+
+    assert not serious(results.response["violations"])
+    passed = {rule["id"] for rule in results.response["passes"]}
+    assert {"image-alt", "button-name", "label", "color-contrast"} <= passed
+    # Tiles have text alternatives: each face of the reading its name and code, each
+    # palette button its name (the picture inside it is decorative).
+    faces = page.locator("#result img.tile-face__img")
+    assert faces.count() == 14
+    for alt in faces.evaluate_all("imgs => imgs.map(img => img.alt)"):
+        assert alt.strip()
+    assert any("白板 5z" in alt and "→" in alt
+               for alt in faces.evaluate_all("imgs => imgs.map(img => img.alt)"))
+    palette = page.locator(".tile-palette button.tile-btn")
+    assert palette.count() == 34
+    for label in palette.evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))"):
+        assert label and label.strip()
+    expect(page.locator('.tile-palette button[data-tile="5z"]')).to_have_attribute(
+        "aria-label", re.compile("白板 5z"))
+
+
+def test_the_form_with_errors_and_the_english_page_pass_axe(page: Page):
+    open_calculator(page)
+    page.locator("#id_hand").fill("11111m456m789p34s")
+    page.locator("#id_win_tile").fill("9s")
+    page.locator("#score-form button[type=submit]").tap()
+    expect(page.locator("#id_hand_error")).to_be_visible()
+    assert not serious(Axe().run(page).response["violations"])
+
+    page.context.add_cookies([{"name": "django_language", "value": "en",
+                               "url": page.url}])
+    open_calculator(page, EXAMPLE_3_QUERY)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert not serious(Axe().run(page).response["violations"])
+
+
+def test_the_language_switcher_changes_the_ui_text(page: Page):
+    open_calculator(page, EXAMPLE_3_QUERY)
+    expect(page.locator("html")).to_have_attribute("lang", "zh-hans")
+    expect(page.locator("h1")).to_have_text("给和了的牌算分")
+    expect(page.locator("#score-form button[type=submit]")).to_contain_text("计算")
+
+    page.locator("#language").select_option("en")
+    with page.expect_navigation():
+        page.locator("[data-language-form] button[type=submit]").tap()
+
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("h1")).to_have_text("Score a finished hand")
+    expect(page.locator("#score-form button[type=submit]")).to_contain_text("Score")
+    expect(page.locator("label[for=id_region]")).to_contain_text("Region")
+    # The switch came back to the same result, now in English.
+    expect(page.locator("#result h2")).to_contain_text("Winning hand")
+    assert payments(page) == EXAMPLE_3_PAYMENTS
+
+    page.locator("#language").select_option("zh-hant")
+    with page.expect_navigation():
+        page.locator("[data-language-form] button[type=submit]").tap()
+    expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+    expect(page.locator("h1")).to_have_text("給和了的牌算分")
