@@ -116,12 +116,11 @@ def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
 def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
     """Every reading of the deal's tiles in the region's shapes."""
     naturals, jokers = count_tiles(deal, deal.concealed)
-    melds = tuple(
-        Group(kind={"chi": "chow", "pung": "pung"}.get(m.kind, "kong"),
-              faces=tuple(deal.face(t) for t in m.tiles), wilds=(_F,) * len(m.tiles),
-              exposed=m.exposed)
+    melds = tuple([
+        Group({"chi": "chow", "pung": "pung"}.get(m.kind, "kong"),
+              tuple([deal.face(t) for t in m.tiles]), (_F,) * len(m.tiles), m.exposed)
         for m in deal.melds
-    )
+    ]) if deal.melds else ()
     found: list[Reading] = []
     if STANDARD in shapes:
         found += _standard(deal, naturals, jokers, melds)

@@ -46,7 +46,9 @@ def score(request: dict) -> dict:
     if not found:
         return _not_winning(deal)
     per_hand = [p for p in region.hand_patterns if p.check(found[0], deal)]
-    matched = [_match(r, deal, region, per_hand) for r in _one_per_signature(found)]
+    if len(found) > 1:
+        found = _one_per_signature(found)
+    matched = [_match(r, deal, region, per_hand) for r in found]
     best, *others = _best_first(matched) if len(matched) > 1 else matched
     return {
         "winning": True,
@@ -95,8 +97,6 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
 def _one_per_signature(found: list[Reading]) -> list[Reading]:
     """Readings that no pattern can tell apart score alike: keep the one with the fewest
     substitutions of each."""
-    if len(found) == 1:
-        return found
     kept: dict[tuple, Reading] = {}
     for reading in found:
         key = reading.signature
@@ -147,18 +147,16 @@ def clear_caches() -> None:
     _group_codes.cache_clear()
 
 
-def _describe_group(g: Group, deal: Deal) -> dict:
-    kind, tiles, faces, wilds, exposed = _group_codes(g, deal.wild, deal.substitutes)
-    return {"kind": kind, "tiles": list(tiles), "as": list(faces), "wild": list(wilds),
-            "exposed": exposed}
-
-
 def _describe(s: Matched, deal: Deal, region: Region) -> dict:
     base, multiplier = deal.base, s.multiplier
     payments, contract = _pay(s, deal, region)
+    wild, substitutes = deal.wild, deal.substitutes
     return {
         "shape": s.reading.shape,
-        "groups": [_describe_group(g, deal) for g in s.reading.groups],
+        "groups": [{"kind": kind, "tiles": list(tiles), "as": list(faces), "wild": list(wilds),
+                    "exposed": exposed}
+                   for kind, tiles, faces, wilds, exposed in
+                   [_group_codes(g, wild, substitutes) for g in s.reading.groups]],
         "patterns": [{"key": p.key, "name": p.name, "value": v, "source": p.source}
                      for p, v in s.patterns],
         "fan": s.fan,
