@@ -9,10 +9,23 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from operator import eq
 from typing import Any
 
 from .lazy import lazy
-from .tiles import WHITE, Tile, TileSyntaxError, parse_tile, parse_tiles, tile_code
+from .tiles import (
+    ALL_TILES,
+    BY_CODE,
+    WHITE,
+    Tile,
+    TileSyntaxError,
+    format_tiles,
+    parse_tile,
+    parse_tiles,
+    plain_tiles,
+    tile_code,
+)
 
 REGIONS = ("honghe", "hangzhou", "jinhua")
 SEATS = ("E", "S", "W", "N")
@@ -126,57 +139,86 @@ class Deal:
         return self.house_rules.get(key, HOUSE_RULES[key][0])
 
 
-class _Errors:
-    def __init__(self) -> None:
-        self.items: list[dict[str, str]] = []
+class _Errors(list):
+    """The problems found so far, as ``{"field", "message"}`` dicts."""
 
     def add(self, field_name: str, message: str) -> None:
-        self.items.append({"field": field_name, "message": message})
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
+        self.append({"field": field_name, "message": message})
 
 
 def parse_request(data: Any) -> Deal:
     """Validate ``data`` (a decoded JSON object) and return the ``Deal`` it describes."""
-    errors = _Errors()
     if not isinstance(data, dict):
         raise InvalidRequest([{"field": "body", "message": "the request must be a JSON object"}])
-    for key in sorted(set(data) - REQUEST_KEYS, key=str):
-        errors.add(str(key), f"unknown key '{key}'; allowed keys: "
-                   f"{', '.join(sorted(REQUEST_KEYS))}")
+    errors = _Errors()
+    if not REQUEST_KEYS.issuperset(data):
+        for key in sorted(set(data) - REQUEST_KEYS, key=str):
+            errors.add(str(key), f"unknown key '{key}'; allowed keys: "
+                       f"{', '.join(sorted(REQUEST_KEYS))}")
 
-    region = _choice(data, "region", REGIONS, errors, required=True)
-    wild = _wild(data, region, errors)
+    # Each field is taken as it stands when it has its usual, valid form (most requests);
+    # anything else goes to its reader, which accepts the rarer spellings or records what
+    # is wrong and gives None.
+    region = data.get("region")
+    if region not in REGIONS:
+        region = _choice(data, "region", REGIONS, errors, required=True)
+    text = data.get("wild")
+    wild = BY_CODE.get(text) if isinstance(text, str) else None
+    if wild is None:
+        wild = _wild(data, region, errors)
     substitutes = region in ("jinhua", "hangzhou") and wild is not None and wild != WHITE
-    hand = _tiles(data, "hand", errors)
-    melds = _melds(data.get("melds", []), errors,
-                   (lambda t: wild if t == WHITE else t) if substitutes else (lambda t: t))
-    win_tile = _one_tile(data, "win_tile", errors, required=True)
-    win_type = _choice(data, "win_type", WIN_TYPES, errors, required=True)
-    winner = _seat(data, "winner", errors, required=True)
-    dealer = _seat(data, "dealer", errors, required=True)
-    discarder = _seat(data, "discarder", errors, required=False)
-    dealer_streak = _count(data, "dealer_streak", errors, default=0, limit=99)
-    base = _base(data.get("base", 1), errors)
-    context = _context(data.get("context", {}), errors)
-    house_rules = _house_rules(data.get("house_rules", {}), errors)
+    text = data.get("hand")
+    hand = plain_tiles(text) if isinstance(text, str) else None
+    if hand is None:
+        hand = _tiles(data, "hand", errors)
+    melds = _melds(data["melds"], errors, substitutes, wild) if "melds" in data else ()
+    text = data.get("win_tile")
+    win_tile = BY_CODE.get(text) if isinstance(text, str) else None
+    if win_tile is None:
+        win_tile = _one_tile(data, "win_tile", errors, required=True)
+    win_type = data.get("win_type")
+    if win_type not in WIN_TYPES:
+        win_type = _choice(data, "win_type", WIN_TYPES, errors, required=True)
+    winner = data.get("winner")
+    if winner not in SEATS:
+        winner = _seat(data, "winner", errors, required=True)
+    dealer = data.get("dealer")
+    if dealer not in SEATS:
+        dealer = _seat(data, "dealer", errors, required=True)
+    discarder = data.get("discarder")
+    if discarder is not None and discarder not in SEATS:
+        discarder = _seat(data, "discarder", errors, required=False)
+    dealer_streak = data.get("dealer_streak", 0)
+    if type(dealer_streak) is not int or not 0 <= dealer_streak <= 99:
+        dealer_streak = _count(data, "dealer_streak", errors, default=0, limit=99)
+    base = data.get("base", 1)
+    if type(base) is not int or not 0 < base <= 1_000_000:
+        base = _base(base, errors)
+    context = _context(data["context"], errors) if "context" in data else _NO_CONTEXT
+    house_rules = _house_rules(data["house_rules"], errors) if "house_rules" in data else {}
     # A field that failed is None below; the checks across fields skip what they cannot
     # judge, so that one answer still lists every independent problem.
-    deal = Deal(
-        region=region, hand=tuple(hand) if hand is not None else None, melds=tuple(melds),
-        win_tile=win_tile,
-        win_type=win_type, winner=winner, dealer=dealer, discarder=discarder,
-        dealer_streak=dealer_streak, base=base, wild=wild,
-        substitutes=substitutes,
-        context=context, house_rules=house_rules,
-    )
+    deal = _frozen(Deal, {
+        "region": region, "hand": hand, "melds": melds, "win_tile": win_tile,
+        "win_type": win_type, "winner": winner, "dealer": dealer, "discarder": discarder,
+        "dealer_streak": dealer_streak, "base": base, "wild": wild,
+        "substitutes": substitutes, "context": context, "house_rules": house_rules,
+    })
     _check_tiles(deal, errors)
     _check_win(deal, errors)
     _check_context(deal, errors)
     if errors:
-        raise InvalidRequest(errors.items)
+        raise InvalidRequest(list(errors))
     return deal
+
+
+def _frozen(cls, fields):
+    """An instance of the frozen dataclass ``cls`` holding ``fields`` (all of its fields,
+    already checked). It skips the generated ``__init__``, which stores each field by a
+    separate ``object.__setattr__`` call: most of the cost of building a value."""
+    value = object.__new__(cls)
+    object.__setattr__(value, "__dict__", fields)
+    return value
 
 
 # --- field readers: each returns a value or None and records what is wrong ---
@@ -204,7 +246,7 @@ def _tiles(data, key, errors):
                    "e.g. '123m456p789s234s7z' (without the winning tile)")
         return None
     try:
-        return parse_tiles(value)
+        return tuple(parse_tiles(value))
     except TileSyntaxError as exc:
         errors.add(key, str(exc))
         return None
@@ -224,19 +266,22 @@ def _one_tile(data, key, errors, *, required):
         return None
 
 
-def _melds(value, errors, face):
+def _melds(value, errors, substitutes, wild):
     if not isinstance(value, list):
         errors.add("melds", "must be a list of strings like 'pung 555p'")
-        return []
+        return ()
     if len(value) > MAX_MELDS:
         errors.add("melds", f"{len(value)} melds given; a hand has at most {MAX_MELDS}")
-        return []
+        return ()
+    face = (lambda t: wild if t == WHITE else t) if substitutes else (lambda t: t)
     melds = []
     for index, text in enumerate(value):
-        meld = _meld(text, f"melds[{index}]", errors, face)
+        meld = _PLAIN_MELDS.get(text) if isinstance(text, str) else None
+        if meld is None:
+            meld = _meld(text, f"melds[{index}]", errors, face)
         if meld:
             melds.append(meld)
-    return melds
+    return tuple(melds)
 
 
 def _meld(text, where, errors, face):
@@ -276,6 +321,18 @@ def _is_run(tiles):
     return a < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2
 
 
+# Every valid meld in its usual spelling, read once. A 白 substitute changes none of
+# them: no chow here holds 白, and a pung or kong of 白 has one face either way.
+_PLAIN_MELDS = {
+    text: _meld(text, text, _Errors(), lambda t: t)
+    for text in (
+        *(f"chi {format_tiles((t, t + 1, t + 2))}" for t in ALL_TILES if t < 27 and t % 9 < 7),
+        *(f"{kind} {format_tiles((t,) * size)}" for t in ALL_TILES
+          for kind, size in (("pung", 3), ("kong", 4), ("ankong", 4))),
+    )
+}
+
+
 def _count(data, key, errors, *, default, limit, where=None):
     value = data.get(key, default)
     name = where or key
@@ -291,6 +348,8 @@ def _count(data, key, errors, *, default, limit, where=None):
 
 
 def _base(value, errors):
+    if isinstance(value, float) and 0 < value <= 1_000_000:  # the usual fraction (not NaN)
+        return _exact(value)
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         errors.add("base", f"底分 must be a positive number such as 1 or 0.5, got {value!r}")
         return 1
@@ -299,6 +358,12 @@ def _base(value, errors):
         return 1
     if isinstance(value, int):
         return value
+    return _exact(value)
+
+
+# Few bases recur (0.5, 0.1 …), so each is converted once.
+@lru_cache(maxsize=256)
+def _exact(value: float) -> int | Fraction:
     # str() keeps the decimal the user typed (0.1 stays 1/10).
     exact = Fraction(str(value))
     return exact.numerator if exact.denominator == 1 else exact
@@ -331,24 +396,41 @@ def _context(value, errors):
         return Context()
     if not value:
         return _NO_CONTEXT
-    for key in sorted(set(value) - CONTEXT_KEYS, key=str):
-        errors.add(f"context.{key}",
-                   f"unknown context key '{key}'; allowed: {', '.join(sorted(CONTEXT_KEYS))}")
+    if not CONTEXT_KEYS.issuperset(value):
+        for key in sorted(set(value) - CONTEXT_KEYS, key=str):
+            errors.add(f"context.{key}", f"unknown context key '{key}'; allowed: "
+                       f"{', '.join(sorted(CONTEXT_KEYS))}")
     previous_wild = None
     if value.get("previous_wild") is not None:
         previous_wild = _one_tile({"context.previous_wild": value["previous_wild"]},
                                   "context.previous_wild", errors, required=True)
-    return Context(
-        after_kong=_flag(value, "after_kong", errors),
-        last_tile=_flag(value, "last_tile", errors),
-        first_turn=_flag(value, "first_turn", errors),
-        dice=_dice(value.get("dice"), errors),
-        previous_draws=_count(value, "previous_draws", errors, default=0, limit=999,
-                              where="context.previous_draws"),
-        previous_wild=previous_wild,
-        cai_piao=_count(value, "cai_piao", errors, default=0, limit=3, where="context.cai_piao"),
-        claims=_claims(value.get("claims", []), errors),
-    )
+    # As in parse_request: usual values inline, the rest to their readers.
+    after_kong = value.get("after_kong", False)
+    if after_kong is not False and after_kong is not True:
+        after_kong = _flag(value, "after_kong", errors)
+    last_tile = value.get("last_tile", False)
+    if last_tile is not False and last_tile is not True:
+        last_tile = _flag(value, "last_tile", errors)
+    first_turn = value.get("first_turn", False)
+    if first_turn is not False and first_turn is not True:
+        first_turn = _flag(value, "first_turn", errors)
+    dice = value.get("dice")
+    if dice is not None:
+        dice = _dice(dice, errors)
+    previous_draws = value.get("previous_draws", 0)
+    if type(previous_draws) is not int or not 0 <= previous_draws <= 999:
+        previous_draws = _count(value, "previous_draws", errors, default=0, limit=999,
+                                where="context.previous_draws")
+    cai_piao = value.get("cai_piao", 0)
+    if type(cai_piao) is not int or not 0 <= cai_piao <= 3:
+        cai_piao = _count(value, "cai_piao", errors, default=0, limit=3,
+                          where="context.cai_piao")
+    claims = _claims(value["claims"], errors) if "claims" in value else ()
+    return _frozen(Context, {
+        "after_kong": after_kong, "last_tile": last_tile, "first_turn": first_turn,
+        "dice": dice, "previous_draws": previous_draws, "previous_wild": previous_wild,
+        "cai_piao": cai_piao, "claims": claims,
+    })
 
 
 _NO_CONTEXT = Context()
@@ -358,12 +440,15 @@ def _dice(value, errors):
     if value is None or value == []:
         return None
     if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
-                       for d in value)):
+            or not (_is_die(value[0]) and _is_die(value[1]))):
         errors.add("context.dice", f"give the two opening dice as two numbers 1-6, e.g. [3, 5]; "
                    f"got {value!r}")
         return None
     return (value[0], value[1])
+
+
+def _is_die(value):
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
 
 
 def _claims(value, errors):
@@ -379,25 +464,33 @@ def _claims(value, errors):
         return ()
     claims, seen = [], set()
     for index, item in enumerate(value):
-        here = f"{where}[{index}]"
-        if not isinstance(item, dict) or set(item) != {"by", "from", "count"}:
-            errors.add(here, "each claim needs exactly 'by', 'from' and 'count', "
+        if not isinstance(item, dict) or item.keys() != _CLAIM_KEYS:
+            errors.add(f"{where}[{index}]", "each claim needs exactly 'by', 'from' and 'count', "
                        "e.g. {\"by\": \"S\", \"from\": \"E\", \"count\": 3}")
             continue
         by, from_, count = item["by"], item["from"], item["count"]
+        pair = (by, from_)
         if by not in SEATS or from_ not in SEATS:
-            errors.add(here, "'by' and 'from' must be seats E, S, W or N")
+            problem = "'by' and 'from' must be seats E, S, W or N"
         elif by == from_:
-            errors.add(here, f"{by} cannot claim from themself; 'by' and 'from' must differ")
+            problem = f"{by} cannot claim from themself; 'by' and 'from' must differ"
         elif isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 4:
-            errors.add(here, f"'count' is how many chows/pungs {by} took from {from_}: 1 to 4, "
+            problem = (f"'count' is how many chows/pungs {by} took from {from_}: 1 to 4, "
                        f"got {count!r}")
-        elif (by, from_) in seen:
-            errors.add(here, f"{by} from {from_} is listed twice; give the total count once")
+        elif pair in seen:
+            problem = f"{by} from {from_} is listed twice; give the total count once"
         else:
-            seen.add((by, from_))
-            claims.append(Claim(by=by, from_=from_, count=count))
+            seen.add(pair)
+            claims.append(_CLAIMS[by, from_, count])
+            continue
+        errors.add(f"{where}[{index}]", problem)
     return tuple(claims)
+
+
+_CLAIM_KEYS = frozenset(("by", "from", "count"))
+# Every valid claim, built once.
+_CLAIMS = {(by, from_, count): Claim(by=by, from_=from_, count=count)
+           for by in SEATS for from_ in SEATS if by != from_ for count in range(1, 5)}
 
 
 def _house_rules(value, errors):
@@ -422,13 +515,33 @@ def _house_rules(value, errors):
 def _check_tiles(deal: Deal, errors: _Errors) -> None:
     if deal.hand is None or deal.win_tile is None:
         return
-    kongs = sum(m.is_kong for m in deal.melds)
     needed = 13 - 3 * len(deal.melds)
     if len(deal.hand) != needed:
+        kongs = sum(m.is_kong for m in deal.melds)
         errors.add("hand", f"the concealed hand has {len(deal.hand)} tiles; with "
                    f"{len(deal.melds)} meld(s) it needs {needed}, so that hand + melds + winning "
                    f"tile make {14 + kongs} tiles (14, plus one per kong). Do not include the "
                    "winning tile in 'hand'")
+    meld_tiles: tuple[Tile, ...] = ()
+    for meld in deal.melds:
+        meld_tiles += meld.tiles
+    tiles = [*deal.hand, deal.win_tile, *meld_tiles]
+    tiles.sort()
+    # In sorted order a tile held five times sits four places on from itself. Only then, or
+    # with more wilds than are in play, is each tile counted to say which one is over.
+    wild_copies = deal.wild_copies
+    if any(map(eq, tiles, tiles[4:])) or (
+            wild_copies < 4 and tiles.count(deal.wild) > wild_copies):
+        _check_copies(deal, errors)
+    if deal.wild in meld_tiles:
+        for index, meld in enumerate(deal.melds):
+            if deal.wild in meld.tiles:
+                errors.add(f"melds[{index}]", f"{tile_code(deal.wild)} is the wild this hand and "
+                           "cannot be chowed, punged or konged (honghe.txt:21); keep it "
+                           "concealed")
+
+
+def _check_copies(deal: Deal, errors: _Errors) -> None:
     counts: dict[Tile, int] = {}
     for tile in deal.all_tiles:
         counts[tile] = counts.get(tile, 0) + 1
@@ -439,10 +552,6 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
                    if limit == 3 else "")
             errors.add("hand", f"{n} copies of {tile_code(tile)}; there are only {limit}{why}. "
                        "Check the hand, melds and winning tile")
-    for index, meld in enumerate(deal.melds):
-        if deal.wild in meld.tiles:
-            errors.add(f"melds[{index}]", f"{tile_code(deal.wild)} is the wild this hand and "
-                       "cannot be chowed, punged or konged (honghe.txt:21); keep it concealed")
 
 
 def _check_win(deal: Deal, errors: _Errors) -> None:
@@ -484,7 +593,7 @@ def _check_hangzhou_discard(deal: Deal, errors: _Errors) -> None:
 
 
 def _check_context(deal: Deal, errors: _Errors) -> None:
-    if deal.win_type is None:
+    if deal.win_type is None or deal.context is _NO_CONTEXT:  # no context, nothing to check
         return
     ctx = deal.context
     self_draw = deal.win_type == "self_draw"
@@ -510,10 +619,13 @@ def _check_context(deal: Deal, errors: _Errors) -> None:
     if ctx.cai_piao and deal.region == "honghe":
         errors.add("context.cai_piao", "財飄 is a Hangzhou and Jinhua rule; Honghe has none, "
                    "set cai_piao to 0")
-    elif ctx.cai_piao and deal.wild_count + ctx.cai_piao > deal.wild_copies:
+    elif (ctx.cai_piao and deal.hand is not None
+          and deal.wild_count + ctx.cai_piao > deal.wild_copies):
         errors.add("context.cai_piao", f"{ctx.cai_piao} 財飄 means {ctx.cai_piao} 財神 were "
                    f"thrown, but the hand holds {deal.wild_count} and only {deal.wild_copies} "
                    "are in play")
+    if not ctx.claims:
+        return
     winner_melds = sum(m.exposed for m in deal.melds)
     claimed = sum(c.count for c in ctx.claims if c.by == deal.winner)
     if claimed > winner_melds:

@@ -51,7 +51,7 @@ def tile_chinese(tile: Tile) -> str:
 
 CODES = tuple(tile_code(t) for t in ALL_TILES)
 SUIT_OF = tuple(suit(t) for t in ALL_TILES)
-_BY_CODE = {code: t for t, code in enumerate(CODES)}
+BY_CODE = {code: t for t, code in enumerate(CODES)}
 _ASCII_SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
@@ -103,9 +103,9 @@ def parse_tiles(text: str) -> list[Tile]:
     >>> format_tiles(parse_tiles("123m 東東 白板 5z"))
     '123m1155z'
     """
-    fast = _parse_plain(text)
+    fast = plain_tiles(text)
     if fast is not None:
-        return fast
+        return list(fast)
     compact = _SEPARATORS.sub("", text)
     tiles: list[Tile] = []
     pos = 0
@@ -121,27 +121,36 @@ def parse_tiles(text: str) -> list[Tile]:
     return tiles
 
 
-_PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
-_PLAIN_RUN = re.compile(r"([1-9]+)([mpsz])")
+_DIGITS = {"m": frozenset("123456789"), "p": frozenset("123456789"),
+           "s": frozenset("123456789"), "z": frozenset("1234567")}
 
 
-def _parse_plain(text: str) -> list[Tile] | None:
-    """Plain mpsz without spaces, the common case, read fast; None for anything else
-    (the general reader then parses it or explains the error)."""
-    if not _PLAIN.fullmatch(text):
+class _NotPlain(Exception):
+    """A run of text that is not plain mpsz notation."""
+
+
+def plain_tiles(text: str) -> tuple[Tile, ...] | None:
+    """Plain mpsz, the common case, read fast: runs of digits each closed by its suit
+    letter, whitespace allowed between runs. None for anything else (``parse_tiles``
+    then reads it or explains the error)."""
+    # A space after each suit letter splits the text into its runs, "234m" "7z".
+    spaced = text.replace("m", "m ").replace("p", "p ").replace("s", "s ").replace("z", "z ")
+    try:
+        return sum(map(_run, spaced.split()), ())
+    except _NotPlain:
         return None
-    tiles: list[Tile] = []
-    for digits, s in _PLAIN_RUN.findall(text):
-        tiles += _run(digits, s)
-    return tiles
 
 
 def clear_tile_cache() -> None:
     _run.cache_clear()
 
 
+# Hands repeat the same few runs (123m, 789s, 55z …), so each is read once.
 @lru_cache(maxsize=4096)
-def _run(digits: str, s: str) -> tuple[Tile, ...]:
+def _run(run: str) -> tuple[Tile, ...]:
+    digits, s = run[:-1], run[-1]
+    if s not in _DIGITS or not digits or not _DIGITS[s].issuperset(digits):
+        raise _NotPlain(run)
     offset = _ASCII_SUIT_OFFSET[s]
     return tuple(offset + int(d) - 1 for d in digits)
 
@@ -190,7 +199,7 @@ def _explain(text: str, pos: int) -> str:
 
 def parse_tile(text: str) -> Tile:
     """Exactly one tile."""
-    tile = _BY_CODE.get(text)
+    tile = BY_CODE.get(text)
     if tile is not None:
         return tile
     tiles = parse_tiles(text)

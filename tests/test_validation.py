@@ -424,3 +424,11 @@ def test_non_winning_hand_is_not_an_error():
     assert result["winning"] is False
     assert isinstance(result.get("reason"), str) and result["reason"].strip()
     assert not result.get("payments")
+
+
+def test_bad_hand_with_cai_piao_is_still_a_clean_error():
+    """A hand that does not parse leaves nothing to count 財神 in; still one clean 400."""
+    with pytest.raises(InvalidRequest) as caught:
+        score({"region": "hangzhou", "hand": "12x", "win_tile": "5z", "win_type": "self_draw",
+               "winner": "S", "dealer": "E", "context": {"cai_piao": 1}})
+    assert [e["field"] for e in caught.value.errors] == ["hand"]
