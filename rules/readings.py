@@ -55,19 +55,6 @@ class Reading(NamedTuple):
     quads: int  # seven pairs: faces making two of the pairs (four identical tiles)
     substitutions: int  # wilds standing for a face other than their own
 
-    @property
-    def signature(self) -> tuple:
-        """Everything a pattern can look at: readings with equal signatures score alike.
-        (Melds and the deal's own facts are the same for every reading of a hand.)"""
-        if self.shape == STANDARD:
-            pair = self.pair
-            wilds = sum(pair.wilds)
-            return (self.shape, self.suits, pair.faces[0] if wilds else None, wilds,
-                    self.honour_triplets, self.all_triplets,
-                    tuple((g.kind, g.faces[0]) for g in self.groups if False not in g.wilds))
-        return (self.shape, self.suits, tuple(sorted((g.faces[0], g.wilds)
-                                                     for g in self.groups)))
-
 
 def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
     suits = set()

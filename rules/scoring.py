@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 from . import checks
 from .readings import (
+    SEVEN_PAIRS,
+    STANDARD,
     Group,
     Reading,
     clear_reading_caches,
@@ -47,7 +49,7 @@ def score(request: dict) -> dict:
         return _not_winning(deal)
     per_hand = [p for p in region.hand_patterns if p.check(found[0], deal)]
     if len(found) > 1:
-        found = _one_per_signature(found)
+        found = _one_per_signature(found, deal)
     matched = [_match(r, deal, region, per_hand) for r in found]
     best, *others = _best_first(matched) if len(matched) > 1 else matched
     return {
@@ -94,15 +96,30 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
     return Matched(reading, counted, None, multiplier, reading.substitutions)
 
 
-def _one_per_signature(found: list[Reading]) -> list[Reading]:
+def _one_per_signature(found: list[Reading], deal: Deal) -> list[Reading]:
     """Readings that no pattern can tell apart score alike: keep the one with the fewest
     substitutions of each."""
     kept: dict[tuple, Reading] = {}
     for reading in found:
-        key = reading.signature
+        key = _signature(reading, deal)
         if key not in kept or reading.substitutions < kept[key].substitutions:
             kept[key] = reading
     return list(kept.values())
+
+
+def _signature(r: Reading, deal: Deal) -> tuple:
+    """Everything a pattern can look at (melds and the deal's own facts are the same for
+    every reading of a hand): where a pair of a wild and the winning tile is, a wild's
+    place matters; elsewhere only the colours and kinds of the groups do."""
+    if r.shape == STANDARD:
+        wilds_as_themselves = tuple(g.kind for g in r.groups
+                                    if False not in g.wilds and g.faces[0] == deal.wild)
+        return (STANDARD, r.suits, checks.wild_pair_with_win(r.pair, deal), r.honour_triplets,
+                r.all_triplets, wilds_as_themselves)
+    if r.shape == SEVEN_PAIRS:
+        return (SEVEN_PAIRS, r.suits, r.quads,
+                any(checks.wild_pair_with_win(g, deal) for g in r.groups))
+    return (r.shape, r.suits, tuple(sorted((g.faces[0], g.wilds) for g in r.groups)))
 
 
 def _best_first(matched: list[Matched]) -> list[Matched]:
