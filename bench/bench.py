@@ -29,6 +29,11 @@ same rounds, its decomposition cache cleared before each call. Its result is an 
 
 Targets (``--check``): rules/mahjong median ratio ≤ 0.5 on those hands, 4-wilds p99
 < 1000 µs; ``--check`` also fails when the engine is missing or the corpus warns.
+
+Waits (printed after the table, not part of ``--check``): ``rules.waits`` on the
+``3-wilds`` winning hands whose winning tile is not a wild, with the winning tile
+dropped (``win_tile``, ``win_type`` and ``discarder`` removed): 13-tile hands holding 3
+wilds. Reported: the median over the hands (target < 10 ms).
 """
 
 from __future__ import annotations
@@ -63,6 +68,8 @@ DEFAULT_ROUNDS = 5
 
 RATIO_TARGET = 0.5  # rules median / mahjong median on the same wild-free hands
 FOUR_WILDS_P99_TARGET_US = 1000.0
+WAITS_MEDIAN_TARGET_MS = 10.0
+WAITS_WILDS = 3
 
 WILD_CATEGORIES = {"1-wild": 1, "2-wilds": 2, "3-wilds": 3, "4-wilds": 4}
 CATEGORIES = ("no-wild", *WILD_CATEGORIES, "non-winning")
@@ -656,6 +663,56 @@ def check_targets(rows: dict[str, Row], yardstick_cases: list[Case]) -> list[str
     return missed
 
 
+# ---------------------------------------------------------------------------
+# Waits: rules.waits on 13-tile hands holding 3 wilds (the 3-wilds corpus minus its win tile)
+
+
+def waits_requests(corpus: list[Case]) -> list[dict]:
+    """The ``3-wilds`` hands whose 3 wilds are all in ``hand``, as waits requests."""
+    requests = []
+    for case in corpus:
+        request = case.request
+        wild = request.get("wild", face_name(WHITE))
+        if case.category != "3-wilds" or request["win_tile"] == wild:
+            continue
+        requests.append({key: value for key, value in request.items()
+                         if key not in ("win_tile", "win_type", "discarder")})
+    return requests
+
+
+def time_waits(requests: list[dict], rounds: int) -> None:
+    """Print the median time of ``rules.waits`` over the hands (each hand's median over
+    the rounds); a rejected request is counted and left out."""
+    import rules
+
+    waits = getattr(rules, "waits", None)
+    if waits is None:
+        print("waits: rules has no waits() yet")
+        return
+    accepted, rejected = [], 0
+    for request in requests:
+        try:
+            waits(request)  # also the warm-up
+        except Exception:  # reported as a count, not fatal
+            rejected += 1
+        else:
+            accepted.append(request)
+    if not accepted:
+        print(f"waits: no {WAITS_WILDS}-wild hand to time ({rejected} rejected)")
+        return
+    suite = Suite(name="waits", cases=[], calls=[lambda r=r: waits(r) for r in accepted])
+    per_round = [run_round(suite) for _ in range(rounds)]
+    per_hand = [statistics.median(times) for times in zip(*per_round, strict=True)]
+    median_ms = statistics.median(per_hand) / 1000
+    verdict = "ok" if median_ms < WAITS_MEDIAN_TARGET_MS else "MISSED"
+    note = f"; {rejected} rejected" if rejected else ""
+    print(
+        f"waits ({len(accepted)} 13-tile hands with {WAITS_WILDS} wilds{note}): "
+        f"median {median_ms:.2f} ms, p99 {percentile(per_hand, 0.99) / 1000:.2f} ms, "
+        f"max {max(per_hand) / 1000:.2f} ms (target < {WAITS_MEDIAN_TARGET_MS:.0f} ms) {verdict}"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     corpus = build_corpus(args.seed, args.per_category)
@@ -714,6 +771,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print_table(list(rows.values()))
     print()
     problems += check_targets(rows, yardstick_cases)
+    if score is not None:
+        time_waits(waits_requests(corpus), args.rounds)
     if args.slowest:
         print_slowest(suites, rows, args.slowest)
 

@@ -1,0 +1,188 @@
+"""What a 13-tile hand waits on (聽牌): every tile that completes it, each scored.
+
+``waits(request)`` takes a score request (docs/API.md, "Waits") without ``win_tile``,
+``win_type`` and ``discarder``, tries each of the 34 tiles as the winning tile and scores
+every one that wins through ``score`` — as a self-draw, and as a discard where the region
+allows one. A hand that stands as four sets and a lone wild (暴頭 / 任意胡) wins on any
+tile: it is reported once (``any_tile``) instead of tile by tile.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+from .readings import readings, sets_with_one_wild_left
+from .regions import REGIONS
+from .request import SEATS, Deal, InvalidRequest, parse_request
+from .scoring import score
+from .tiles import ALL_TILES, CODES, WHITE, TileSyntaxError, parse_tiles
+
+HAND_WITHOUT_WIN = "waits take a 13-tile hand without win_tile"
+_NOT_IN_A_WAITS_REQUEST = {
+    "win_tile": f"{HAND_WITHOUT_WIN}: remove 'win_tile' (every tile is tried as the winning tile)",
+    "win_type": "waits try every win type the region allows: remove 'win_type'",
+    "discarder": "waits pick a discarder that makes a discard win legal: remove 'discarder'",
+}
+_HAND_COUNT = re.compile(r"the concealed hand has (\d+) tiles; with (\d+) meld\(s\) it needs (\d+)")
+ANY_TILE_NOTE = (
+    "any tile completes this hand: it stands as four sets and a lone wild, so the drawn "
+    "tile pairs with the wild (暴頭 / 任意胡 when self-drawn). The entry shows one "
+    "representative tile; a tile that also makes a pattern of its own (清一色, a drawn "
+    "wild …) may score more — score it with /api/v1/score."
+)
+
+
+def waits(request: dict) -> dict:
+    """Every tile that completes the 13-tile hand of ``request``, scored; raises
+    ``InvalidRequest`` listing every problem (fields named as in a score request)."""
+    deal = _parse(request)
+    base = dict(request)
+    held = [0] * 34
+    for tile in deal.hand:
+        held[tile] += 1
+    for meld in deal.melds:
+        for tile in meld.tiles:
+            held[tile] += 1
+    available = [face for face in ALL_TILES
+                 if held[face] < (deal.wild_copies if face == deal.wild else 4)]
+    any_tile = sets_with_one_wild_left(deal, list(deal.hand))
+    discarders = _discarders(deal, any_tile)
+    shapes = REGIONS[deal.region].shapes
+    entries = []
+    for face in available:
+        if any_tile and face == deal.wild and len(available) > 1:
+            continue  # the representative is a plain tile: a drawn wild scores apart
+        if not readings(_with_win_tile(deal, face), shapes):
+            continue  # no reading: skip score()'s search for the closest miss
+        code = CODES[face]
+        try:
+            drawn = score({**base, "win_tile": code, "win_type": "self_draw"})
+        except InvalidRequest:
+            continue  # a rule that needs this tile's reading rules the win out
+        if not drawn["winning"]:
+            continue
+        by_discard = None
+        if face != deal.wild:  # nobody wins on a discarded wild (honghe.txt:21)
+            by_discard = _discard(base, code, discarders)
+        entries.append({"tile": code, "self_draw": _summary(drawn), "discard": by_discard})
+        if any_tile:
+            break
+    result = {
+        "region": deal.region,
+        "waits": entries,
+        "any_tile": any_tile,
+        "count": len(available) if any_tile else len(entries),
+    }
+    if any_tile:
+        result["note"] = ANY_TILE_NOTE
+    return result
+
+
+_DEAL_FIELDS = tuple(f.name for f in fields(Deal))
+
+
+def _with_win_tile(deal: Deal, face: int) -> Deal:
+    """The validated deal with ``face`` as its self-drawn winning tile (a cheap copy for
+    the search of readings; ``score`` still judges each wait from the request)."""
+    copy = object.__new__(Deal)
+    object.__setattr__(copy, "__dict__", {name: deal.__dict__[name] for name in _DEAL_FIELDS}
+                       | {"win_tile": face})
+    return copy
+
+
+def _parse(request) -> Deal:
+    """The request validated as a score request with a placeholder winning tile; errors
+    about the winning tile become errors about the waiting hand."""
+    if not isinstance(request, dict):
+        raise InvalidRequest([{"field": "body", "message": "the request must be a JSON object"}])
+    errors = [{"field": key, "message": message}
+              for key, message in _NOT_IN_A_WAITS_REQUEST.items() if key in request]
+    probe = {key: value for key, value in request.items() if key not in _NOT_IN_A_WAITS_REQUEST}
+    probe["win_tile"] = _placeholder(request)
+    probe["win_type"] = "self_draw"
+    deal = None
+    try:
+        deal = parse_request(probe)
+    except InvalidRequest as error:
+        errors += [_for_waits(e) for e in error.errors]
+    if deal is not None and deal.context.cai_piao and not sets_with_one_wild_left(
+            deal, list(deal.hand)):
+        errors.append({"field": "context.cai_piao", "message": (
+            "財飄 needs a 暴頭-ready hand (four sets and a lone 財神, hangzhou.txt:140); "
+            "set cai_piao to 0 or correct the hand")})
+    if errors:
+        raise InvalidRequest(errors)
+    return deal
+
+
+def _placeholder(request: dict) -> str:
+    """A tile the request does not hold (nor the wild, nor 白), so that standing in for
+    the winning tile it adds no copy problem of its own."""
+    texts = [request.get("hand"), request.get("wild")]
+    melds = request.get("melds")
+    if isinstance(melds, list):
+        texts += [m.split(None, 1)[-1] for m in melds if isinstance(m, str) and m.strip()]
+    used = {WHITE}
+    for text in texts:
+        if isinstance(text, str):
+            try:
+                used.update(parse_tiles(text))
+            except TileSyntaxError:
+                pass
+    return next((CODES[t] for t in ALL_TILES if t not in used), CODES[0])
+
+
+def _for_waits(error: dict) -> dict:
+    message = error["message"]
+    if error["field"] == "hand":
+        found = _HAND_COUNT.match(message)
+        if found:
+            held, melds, needed = found.groups()
+            message = (f"the hand has {held} tiles; with {melds} meld(s) a waiting hand needs "
+                       f"{int(needed)}: {HAND_WITHOUT_WIN}")
+        message = message.replace("hand, melds and winning tile", "hand and melds")
+    return {"field": error["field"], "message": message}
+
+
+def _discarders(deal: Deal, any_tile: bool) -> tuple[str, ...]:
+    """The seats to try as the discarder, most natural first; none where the region or the
+    context rules out a discard win."""
+    ctx = deal.context
+    if ctx.after_kong or ctx.last_tile or ctx.cai_piao:
+        return ()  # wins that are self-draws by definition
+    if ctx.first_turn and deal.winner_is_dealer:
+        return ()  # the dealer's first-turn win is 天和, a self-draw
+    after = SEATS.index(deal.winner)
+    others = tuple(SEATS[(after + step) % 4] for step in (1, 2, 3))
+    if deal.region == "hangzhou":
+        # hangzhou.txt:60,170: from 三連莊, between dealer and a non-dealer, never from a
+        # 暴頭-ready hand; house rule hangzhou_discard = never
+        if (deal.house_rule("hangzhou_discard") == "never" or deal.dealer_streak < 2
+                or any_tile):
+            return ()
+        return others if deal.winner_is_dealer else (deal.dealer,)
+    if ctx.first_turn and not deal.winner_is_dealer:
+        # a first-turn discard win is on the dealer's first discard (地胡)
+        return (deal.dealer, *(seat for seat in others if seat != deal.dealer))
+    return others
+
+
+def _discard(base: dict, code: str, discarders: tuple[str, ...]) -> dict | None:
+    for seat in discarders:
+        try:
+            result = score({**base, "win_tile": code, "win_type": "discard", "discarder": seat})
+        except InvalidRequest:
+            continue
+        if result["winning"]:
+            return {"discarder": seat, **_summary(result)}
+    return None
+
+
+def _summary(result: dict) -> dict:
+    return {
+        "patterns": result["patterns"],
+        "multiplier": result["multiplier"],
+        "fan": result["fan"],
+        "payments": result["payments"],
+    }
