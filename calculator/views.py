@@ -1,13 +1,15 @@
-from django.http import HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
 
+from calculator import rules_pages
 from calculator.forms import ScoreForm
 from calculator.json_body import BadJSONBody, errors_response, json_object_from_request
 from calculator.results import present
-from rules import InvalidRequest, score
+from rules import InvalidRequest, score, waits
+from rules.regions import REGIONS
 
 PAGE = "calculator/calculator.html"
 
@@ -47,6 +49,37 @@ def score_api(request: HttpRequest):
         )
     try:
         result = score(json_object_from_request(request))
+    except (BadJSONBody, InvalidRequest) as error:
+        return errors_response(error.errors)
+    return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
+
+
+def rules_overview(request: HttpRequest):
+    """/rules/: the three regions side by side — patterns, payments, house rules."""
+    return render(request, "calculator/rules.html",
+                  {"sections": rules_pages.comparison(), "regions": rules_pages.summaries()})
+
+
+def rules_region(request: HttpRequest, region: str):
+    """/rules/<region>/: every pattern of one region with example hands scored live."""
+    if region not in REGIONS:
+        raise Http404(f"no region {region!r}")
+    summary = next(s for s in rules_pages.summaries() if s.key == region)
+    return render(request, "calculator/rules_region.html",
+                  {"region": summary, "patterns": rules_pages.patterns(region),
+                   "others": [s for s in rules_pages.summaries() if s.key != region]})
+
+
+@csrf_exempt
+def waits_api(request: HttpRequest):
+    """POST /api/v1/waits: every tile that completes a 13-tile hand, scored (docs/API.md)."""
+    if request.method != "POST":
+        message = f"{request.method} is not allowed here; POST a JSON waits request instead"
+        return errors_response(
+            [{"field": "method", "message": message}], status=405, headers={"Allow": "POST"}
+        )
+    try:
+        result = waits(json_object_from_request(request))
     except (BadJSONBody, InvalidRequest) as error:
         return errors_response(error.errors)
     return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
