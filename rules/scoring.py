@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import checks
+from .near_misses import near_misses
 from .readings import (
     SEVEN_PAIRS,
     STANDARD,
@@ -57,6 +58,7 @@ def score(request: dict) -> dict:
         "region": deal.region,
         **_describe(best, deal, region),
         "combination": _combination(best) if deal.region == "hangzhou" else None,
+        "near_misses": near_misses(best.reading, deal, region, {p.key for p, _ in best.patterns}),
         "alternatives": [_describe(m, deal, region) for m in others[:MAX_ALTERNATIVES]],
     }
 
@@ -207,6 +209,7 @@ def _not_winning(deal: Deal) -> dict:
         "fan": None,
         "multiplier": None,
         "payments": None,
+        "near_misses": [],
         "alternatives": [],
     }
 

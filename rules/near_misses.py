@@ -1,0 +1,276 @@
+"""Near misses: the patterns that nearly applied to a hand and why they did not.
+
+Each rule family has a small table next to it: pattern key → a "near" function
+``(reading, deal) -> (reason_zh, reason_en) | None`` that reads the reading's facts
+and says, in the product's own words, what one step kept the pattern out. Reasons
+may name ``{name}`` (the pattern's name as the region says it: 暴頭, 爆頭, 任意胡 …)
+and ``{wild}`` (百搭 in Honghe, 財神 elsewhere); ``near_misses`` fills them in.
+Nothing here is written per hand. Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from .readings import SEVEN_PAIRS, STANDARD, Reading, count_tiles, sets_with_one_wild_left
+from .region import Region
+from .request import Deal
+from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, Tile, is_honour, suit, tile_chinese
+
+Reason = tuple[str, str]
+Near = Callable[[Reading, Deal], Reason | None]
+
+MAX_NEAR_MISSES = 5
+
+
+# --- helpers: tiles as players name them ---
+
+def _natural_faces(r: Reading) -> list[Tile]:
+    """The faces of the tiles that are not wilds (a wild could be anything)."""
+    return [f for g in r.groups for f, w in zip(g.faces, g.wilds, strict=True) if not w]
+
+
+def _name_en(tile: Tile, d: Deal) -> str:
+    if d.substitutes and tile == d.wild:
+        return f"白 (as {CODES[tile]})"
+    return HONOUR_NAMES[tile - 27] if is_honour(tile) else CODES[tile]
+
+
+def _name_zh(tile: Tile, d: Deal) -> str:
+    if d.substitutes and tile == d.wild:
+        return f"白（當{tile_chinese(tile)}）"
+    return tile_chinese(tile)
+
+
+def _names(tiles: list[Tile], d: Deal) -> Reason:
+    return ("、".join(_name_zh(t, d) for t in tiles), ", ".join(_name_en(t, d) for t in tiles))
+
+
+def _count_en(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _group_code(faces) -> str:
+    return "".join(str(f % 9 + 1) for f in faces) + suit(faces[0])
+
+
+# --- one suit: 清一色 / 混一色 (Honghe, Jinhua) ---
+
+def _main_suit(faces: list[Tile]) -> str | None:
+    suited = Counter(suit(f) for f in faces if not is_honour(f))
+    return suited.most_common(1)[0][0] if suited else None
+
+
+def _near_one_suit(r: Reading, d: Deal) -> Reason | None:
+    faces = _natural_faces(r)
+    main = _main_suit(faces)
+    if main is None:
+        return None
+    off = sorted(f for f in faces if is_honour(f) or suit(f) != main)
+    if not 1 <= len(off) <= 2:
+        return None
+    zh, en = _names(off, d)
+    word = SUIT_NAMES[main]
+    return (f"{{name}}：有{len(off)}張不是{word}子（{zh}）",
+            f"{{name}}: {_count_en(len(off), 'tile')} outside {word} ({en})")
+
+
+def _near_one_suit_and_honours(r: Reading, d: Deal) -> Reason | None:
+    faces = _natural_faces(r)
+    main = _main_suit(faces)
+    if main is None or not any(is_honour(f) for f in faces):
+        return None
+    off = sorted(f for f in faces if not is_honour(f) and suit(f) != main)
+    if not 1 <= len(off) <= 2:
+        return None
+    zh, en = _names(off, d)
+    word = SUIT_NAMES[main]
+    return (f"{{name}}：有{len(off)}張既不是{word}子也不是字牌（{zh}）",
+            f"{{name}}: {_count_en(len(off), 'tile')} neither {word} nor honours ({en})")
+
+
+ONE_SUIT: dict[str, Near] = {
+    "qing_yi_se": _near_one_suit,
+    "hun_yi_se": _near_one_suit_and_honours,
+}
+
+
+# --- a lone wild: 暴頭 / 爆頭 / 任意胡 / 七對子爆頭 ---
+
+def _not_self_drawn(d: Deal) -> Reason:
+    if d.win_type == "rob_kong":
+        return ("搶槓和牌；{name}須自摸", "won by robbing a kong; {name} needs a self-draw")
+    return ("點炮和牌；{name}須自摸", "won on a discard; {name} needs a self-draw")
+
+
+def _near_lone_wild(r: Reading, d: Deal) -> Reason | None:
+    """The 13 tiles stood as four sets and a lone wild (standard shape)."""
+    if not sets_with_one_wild_left(d, list(d.hand)):
+        return None
+    if d.win_type != "self_draw":
+        return _not_self_drawn(d)
+    return ("此讀法的將不是單獨的{wild}加摸到的牌；{name}須以它們成將",
+            "this reading's pair is not the lone {wild} and the drawn tile; {name} needs "
+            "that pair")
+
+
+def _near_seven_pairs_lone_wild(r: Reading, d: Deal) -> Reason | None:
+    """The 13 tiles stood as six pairs and a lone wild."""
+    if d.melds:
+        return None
+    naturals, jokers = count_tiles(d, d.hand)
+    if not jokers:
+        return None
+    odd = sum(n % 2 for n in naturals)
+    spare = jokers - 1 - odd
+    if spare < 0 or spare % 2 or any(n > 4 for n in naturals):
+        return None
+    if d.win_type != "self_draw":
+        return _not_self_drawn(d)
+    return None
+
+
+LONE_WILD: dict[str, Near] = {
+    "bao_tou": _near_lone_wild,
+    "ren_yi_hu": _near_lone_wild,
+    "qi_dui_bao_tou": _near_seven_pairs_lone_wild,
+}
+
+
+# --- four claimed melds: 全求人 (Jinhua) ---
+
+def _near_all_claimed(r: Reading, d: Deal) -> Reason | None:
+    if r.shape != STANDARD or len(d.melds) != 4:
+        return None
+    concealed = [m for m in d.melds if not m.exposed]
+    if concealed:
+        code = _group_code([d.face(t) for t in concealed[0].tiles])
+        return (f"有暗槓（{code}）；{{name}}要四組全部亮出",
+                f"a concealed kong ({code}) among the melds; {{name}} needs all four exposed")
+    if d.hand[0] == d.wild:
+        return ("手裡剩的一張是{wild}；{name}要它不是{wild}",
+                "the lone tile in hand is a {wild}; {name} needs it not to be")
+    if d.win_type == "self_draw":
+        return ("自摸只算平胡；{name}須和別人打出的牌",
+                "self-drawn: only 平胡; {name} needs a win on another player's tile")
+    return None
+
+
+CLAIMED: dict[str, Near] = {"quan_qiu_ren": _near_all_claimed}
+
+
+# --- triplets: 碰碰胡 (Jinhua) / 四老頭 (Honghe) ---
+
+def _near_all_triplets(r: Reading, d: Deal) -> Reason | None:
+    if r.shape != STANDARD:
+        return None
+    chows = [g for g in r.sets if g.kind == "chow"]
+    if len(chows) != 1:
+        return None
+    code = _group_code(chows[0].faces)
+    return (f"{{name}}：差一組，{code}是順子", f"{{name}}: one chow away ({code})")
+
+
+def _near_honour_triplets(r: Reading, d: Deal) -> Reason | None:
+    if r.shape != STANDARD or r.honour_triplets != 3:
+        return None
+    other = next(g for g in r.sets if g.kind == "chow" or not is_honour(g.face))
+    code = _group_code(other.faces)
+    return (f"{{name}}：只有三組字牌刻子，另一組是{code}",
+            f"{{name}}: three honour pungs, the fourth set is {code}")
+
+
+TRIPLETS: dict[str, Near] = {
+    "peng_peng_hu": _near_all_triplets,
+    "si_lao_tou": _near_honour_triplets,
+}
+
+
+# --- seven pairs: 清七對, 豪華七對 and up ---
+
+def _near_pairs_without_wild(r: Reading, d: Deal) -> Reason | None:
+    if r.shape != SEVEN_PAIRS or not d.wild_count:
+        return None
+    return (f"{{name}}：手裡有{d.wild_count}張{{wild}}（{tile_chinese(d.wild)}），只算七對子",
+            f"{{name}}: the hand holds {d.wild_count} {{wild}} ({CODES[d.wild]}), so only 七對子")
+
+
+def _near_quads(quads: int) -> Near:
+    def near(r: Reading, d: Deal) -> Reason | None:
+        if r.shape != SEVEN_PAIRS or r.quads != quads - 1:
+            return None
+        if quads == 1:
+            return ("{name}：對子裡沒有四張一樣的牌",
+                    "{name}: no four identical tiles among the pairs")
+        return (f"{{name}}：只有{quads - 1}組四張一樣的牌",
+                f"{{name}}: only {_count_en(quads - 1, 'set')} of four identical tiles")
+    return near
+
+
+SEVEN_PAIRS_FAMILY: dict[str, Near] = {
+    "qing_qi_dui": _near_pairs_without_wild,
+    "hao_hua_qi_dui": _near_quads(1),
+    "shuang_hao_hua_qi_dui": _near_quads(2),
+    "san_hao_hua_qi_dui": _near_quads(3),
+}
+
+
+# --- wilds and kongs ---
+
+def _near_three_wilds(r: Reading, d: Deal) -> Reason | None:
+    if d.wild_count != 2:
+        return None
+    return ("{name}：只有兩張{wild}，要三張", "{name}: only 2 {wild}, 3 needed")
+
+
+def _near_after_kong(r: Reading, d: Deal) -> Reason | None:
+    if d.context.after_kong or d.win_type != "self_draw":
+        return None
+    kongs = [m for m in d.melds if m.is_kong]
+    if not kongs:
+        return None
+    code = _group_code([d.face(t) for t in kongs[-1].tiles])
+    return (f"手上有槓（{code}）；和的牌若是槓後補進的，請勾選 after_kong",
+            f"the hand has a kong ({code}); set after_kong if the winning tile was the "
+            "kong's replacement")
+
+
+FLAGS: dict[str, Near] = {
+    "san_bai_da": _near_three_wilds,
+    "gang_shang_kai_hua": _near_after_kong,
+    "gang_kai": _near_after_kong,
+}
+
+# Most relevant first: what the player did (the win) before what the tiles are.
+NEAR: dict[str, Near] = {**LONE_WILD, **CLAIMED, **ONE_SUIT, **TRIPLETS, **SEVEN_PAIRS_FAMILY,
+                         **FLAGS}
+
+WILD_WORD = {"honghe": "百搭"}
+
+
+def near_misses(reading: Reading, deal: Deal, region: Region,
+                counted_keys: set[str] | frozenset[str]) -> list[dict]:
+    """The region's patterns that did not count for ``reading`` but were one step away,
+    most relevant first: ``{"key", "name", "reason_zh", "reason_en"}`` each. A pattern
+    that counted, or that a counted one replaces, is never listed."""
+    by_key = {p.key: p for p in region.patterns}
+    replaced = set(counted_keys).union(*[by_key[k].excludes for k in counted_keys
+                                         if k in by_key])
+    wild = WILD_WORD.get(region.key, "財神")
+    found = []
+    for key, near in NEAR.items():
+        pattern = by_key.get(key)
+        if pattern is None or key in replaced:
+            continue
+        reason = near(reading, deal)
+        if reason is None:
+            continue
+        zh, en = (text.format(name=pattern.name, wild=wild) for text in reason)
+        found.append({"key": key, "name": pattern.name, "reason_zh": zh, "reason_en": en})
+        if len(found) == MAX_NEAR_MISSES:
+            break
+    return found
+
+
+__all__ = ["NEAR", "near_misses"]

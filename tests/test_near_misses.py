@@ -1,0 +1,129 @@
+# ruff: noqa: E501  (one hand per line: the tables read better unwrapped)
+"""Near misses: the patterns one step away from counting, and why (rules/near_misses.py).
+
+Each row scores a hand with ``rules.score``, takes the engine's best reading and asks
+``near_misses`` about it. Unless a row says otherwise: S wins by self-draw, E deals.
+"""
+
+import pytest
+
+from rules import score
+from rules.near_misses import NEAR, near_misses
+from rules.readings import readings
+from rules.regions import REGIONS
+from rules.request import parse_request
+from rules.scoring import _best_first, _match, _one_per_signature
+from tests.helpers import keys, req
+
+QQR_MELDS = ["chi 123m", "pung 555p", "chi 789s", "pung 111z"]
+DISCARD_W = {"discarder": "W"}
+
+
+def best_near_misses(request):
+    """The near misses of the best reading, as ``score`` would pick it."""
+    deal = parse_request(request)
+    region = REGIONS[deal.region]
+    found = readings(deal, region.shapes)
+    per_hand = [p for p in region.hand_patterns if p.check(found[0], deal)]
+    best = _best_first([_match(r, deal, region, per_hand)
+                        for r in _one_per_signature(found, deal)])[0]
+    counted = {p.key for p, _ in best.patterns}
+    assert counted == keys(score(request))  # the same best reading as the engine's
+    return counted, near_misses(best.reading, deal, region, counted)
+
+
+# (id, region, wild, hand without win tile, win tile, extra fields, near-miss key → words in reason_en, or None for "nothing near")
+CASES = [
+    # Honghe 清一色 broken by one 東 (the drawn 百搭 pairs it): 混一色 instead; 清一色 names the 東.
+    ("honghe_qing_yi_se_one_east", "honghe", "9p", "123456789m234m1z", "9p", {}, {"qing_yi_se": ["清一色: 1 tile outside 萬 (東)"]}),
+    # … a pair of 東: two tiles outside 萬.
+    ("honghe_qing_yi_se_two_east", "honghe", "9p", "123456789m234m1z", "1z", {}, {"qing_yi_se": ["2 tiles outside 萬 (東, 東)"]}),
+    # Honghe 混一色 broken by a pair of 5p.
+    ("honghe_hun_yi_se_one_dot", "honghe", "9p", "123456789m55p11z", "1z", {}, {"hun_yi_se": ["neither 萬 nor honours", "5p"]}),
+    # Honghe: 任意胡-ready with two 百搭, won on a discard: 任意胡 needs a self-draw; 三百搭 needs a third.
+    ("honghe_ren_yi_hu_discard", "honghe", "9p", "123m456m789s55z99p", "5z", DISCARD_W, {"ren_yi_hu": ["won on a discard", "任意胡 needs a self-draw"], "san_bai_da": ["only 2 百搭"]}),
+    # Honghe 四老頭: three honour pungs, the fourth set a chow.
+    ("honghe_si_lao_tou", "honghe", "9p", "111z222z333z123m4z", "4z", {}, {"si_lao_tou": ["three honour pungs", "123m"]}),
+    # Jinhua 爆頭-ready hand won on a discard: 爆頭 needs a self-draw.
+    ("jinhua_bao_tou_discard", "jinhua", "6s", "123m456m789p234p6s", "1z", DISCARD_W, {"bao_tou": ["won on a discard", "爆頭 needs a self-draw"]}),
+    # … and robbing a kong.
+    ("jinhua_bao_tou_rob_kong", "jinhua", "6s", "123m456m789p234p6s", "1z", {"win_type": "rob_kong", "discarder": "W"}, {"bao_tou": ["robbing a kong"]}),
+    # Jinhua 七對子爆頭-ready hand won on a discard.
+    ("jinhua_qi_dui_bao_tou_discard", "jinhua", "6s", "11m33m55p77p699s22z", "4z", DISCARD_W, {"qi_dui_bao_tou": ["won on a discard"], "qing_qi_dui": ["財神"], "hao_hua_qi_dui": ["no four"]}),
+    # Jinhua 全求人 self-drawn: only 平胡.
+    ("jinhua_quan_qiu_ren_self_draw", "jinhua", "6s", "2z", "2z", {"melds": QQR_MELDS}, {"quan_qiu_ren": ["self-drawn: only 平胡"]}),
+    # Jinhua 全求人 whose lone tile is the 財神 itself — which also stood 爆頭-ready, won on a discard.
+    ("jinhua_quan_qiu_ren_lone_wild", "jinhua", "6s", "6s", "2z", {"melds": QQR_MELDS, **DISCARD_W}, {"quan_qiu_ren": ["lone tile in hand is a 財神"], "bao_tou": ["won on a discard"]}),
+    # Jinhua 清一色 broken by a pair of 東: 混一色 counts instead.
+    ("jinhua_qing_yi_se_two_east", "jinhua", "6s", "123s234s789s789s1z", "1z", {}, {"qing_yi_se": ["2 tiles outside 條 (東, 東)"]}),
+    # Jinhua 全求人 with a concealed kong among the melds.
+    ("jinhua_quan_qiu_ren_ankong", "jinhua", "6s", "2z", "2z", {"melds": ["chi 123m", "pung 555p", "chi 789s", "ankong 1111z"], **DISCARD_W}, {"quan_qiu_ren": ["concealed kong (1111z)"]}),
+    # Jinhua 碰碰胡 one chow away.
+    ("jinhua_peng_peng_hu_one_chow", "jinhua", "6s", "111m333p789s22z44z", "4z", {}, {"peng_peng_hu": ["one chow away (789s)"]}),
+    # Jinhua seven pairs holding a 財神: 七對子, not 清七對; and no four of a kind for 豪華.
+    ("jinhua_qing_qi_dui_has_wild", "jinhua", "6s", "11m33m55p77p699s24z", "2z", {}, {"qing_qi_dui": ["holds 1 財神 (6s), so only 七對子"], "hao_hua_qi_dui": ["no four identical tiles"]}),
+    # Jinhua 豪華七對 counted: the next step is 兩豪華七對; 清七對 is replaced, not near.
+    ("jinhua_hao_hua_counted", "jinhua", "6s", "1111m33p55s77s6s24z", "2z", {}, {"shuang_hao_hua_qi_dui": ["only 1 set of four"]}),
+    # Hangzhou seven pairs: no four identical tiles.
+    ("hangzhou_hao_hua", "hangzhou", None, "11m33m55p77p99s22z4z", "4z", {}, {"hao_hua_qi_dui": ["no four identical tiles"]}),
+    # Jinhua kong without after_kong: 槓上開花 names the flag.
+    ("jinhua_kong_not_after_kong", "jinhua", "6s", "123m456m789p2p", "2p", {"melds": ["kong 1111z"]}, {"gang_shang_kai_hua": ["set after_kong", "1111z"]}),
+    # Hangzhou: 槓開.
+    ("hangzhou_kong_not_after_kong", "hangzhou", None, "123m456m789p2p", "2p", {"melds": ["ankong 1111z"]}, {"gang_kai": ["set after_kong"]}),
+    # A plain hand with nothing near.
+    ("jinhua_plain", "jinhua", "6s", "123m456m789p234p1z", "1z", {}, None),
+    ("honghe_plain", "honghe", "9p", "123m456m789p234s1z", "1z", {}, None),
+]
+
+
+@pytest.mark.parametrize(("region", "wild", "hand", "win", "extra", "expected"),
+                         [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_near_misses(region, wild, hand, win, extra, expected):
+    counted, found = best_near_misses(req(region, hand, win, wild=wild, **extra))
+    got = {n["key"]: n for n in found}
+    assert set(got) == set(expected or {})
+    for key, words in (expected or {}).items():
+        assert got[key]["name"] == REGIONS[region].pattern(key).name
+        for word in words:
+            assert word in got[key]["reason_en"]
+        assert got[key]["reason_zh"]
+    assert not counted & set(got)
+
+
+# Hands where the pattern counted: it is never listed as a near miss.
+COUNTED = [
+    ("jinhua_bao_tou", "jinhua", "6s", "123m456m789p234p6s", "1z", {}, "bao_tou"),
+    ("jinhua_quan_qiu_ren", "jinhua", "6s", "2z", "2z", {"melds": QQR_MELDS, **DISCARD_W}, "quan_qiu_ren"),
+    ("jinhua_peng_peng_hu", "jinhua", "6s", "111m333p777s22z44z", "4z", {}, "peng_peng_hu"),
+    ("jinhua_qing_yi_se", "jinhua", "6s", "1232347897895s", "5s", {}, "qing_yi_se"),
+    ("honghe_hun_yi_se", "honghe", "9p", "123456789m234m1z", "1z", {}, "hun_yi_se"),
+    ("jinhua_gang_kai", "jinhua", "6s", "123m456m789p2p", "2p", {"melds": ["kong 1111z"], "context": {"after_kong": True}}, "gang_shang_kai_hua"),
+]
+
+
+@pytest.mark.parametrize(("region", "wild", "hand", "win", "extra", "key"),
+                         [c[1:] for c in COUNTED], ids=[c[0] for c in COUNTED])
+def test_counted_pattern_is_not_listed(region, wild, hand, win, extra, key):
+    counted, found = best_near_misses(req(region, hand, win, wild=wild, **extra))
+    assert key in counted
+    assert key not in {n["key"] for n in found}
+
+
+def test_near_keys_are_patterns():
+    """Every near function belongs to a pattern of at least one region."""
+    known = {p.key for r in REGIONS.values() for p in r.patterns}
+    assert set(NEAR) <= known
+
+
+def test_entry_shape_and_limit():
+    counted, found = best_near_misses(req("honghe", "123m456m789s55z99p", "5z", wild="9p", **DISCARD_W))
+    assert 1 <= len(found) <= 5
+    for entry in found:
+        assert set(entry) == {"key", "name", "reason_zh", "reason_en"}
+        assert "{" not in entry["reason_zh"] + entry["reason_en"]
+
+
+def test_most_relevant_first():
+    """How the hand was won comes before what its tiles are."""
+    _, found = best_near_misses(req("jinhua", "11m33m55p77p699s22z", "4z", wild="6s", **DISCARD_W))
+    assert [n["key"] for n in found] == ["qi_dui_bao_tou", "qing_qi_dui", "hao_hua_qi_dui"]
