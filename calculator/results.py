@@ -7,13 +7,14 @@ glosses, rule texts and sources come from the engine's own catalogue.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from calculator.forms import SEAT_CHOICES
 from rules.regions import REGIONS
+from rules.tiles import CODES, TileSyntaxError, parse_tiles
 
 MINUS = "\u2212"
 CHINESE_NUMERALS = "〇一二三四五六七八九十"
@@ -66,6 +67,13 @@ class Reading:
 
 
 @dataclass(frozen=True, kw_only=True)
+class NearMiss:
+    name: str
+    english: str
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Result:
     winning: bool
     region: str
@@ -74,6 +82,7 @@ class Result:
     combination: str | None
     best: Reading | None
     alternatives: list[Reading]
+    near_misses: list[NearMiss] = field(default_factory=list)
 
 
 def present(response: dict, request: dict) -> Result:
@@ -89,20 +98,22 @@ def present(response: dict, request: dict) -> Result:
         combination=response.get("combination"),
         best=_reading(response, request),
         alternatives=[_reading(alt, request) for alt in response["alternatives"]],
+        near_misses=_near_misses(response.get("near_misses", []), region),
     )
+
+
+def _near_misses(entries: list[dict], region) -> list[NearMiss]:
+    """Patterns that nearly counted, with the engine's reason in the page's language."""
+    catalogue = {p.key: p for p in region.patterns}
+    english = (get_language() or "").startswith("en")
+    return [NearMiss(name=e["name"], english=catalogue[e["key"]].english,
+                     reason=e["reason_en"] if english else e["reason_zh"])
+            for e in entries]
 
 
 def _reading(reading: dict, request: dict) -> Reading:
     region = REGIONS[request["region"]]
-    catalogue = {p.key: p for p in region.patterns}
-    english = (get_language() or "").startswith("en")
-    patterns = [
-        PatternLine(name=p["name"], english=catalogue[p["key"]].english,
-                    value=_value(p["value"], region.adds_fan),
-                    rule=catalogue[p["key"]].rule_en if english else catalogue[p["key"]].rule_zh,
-                    source=p["source"])
-        for p in reading["patterns"]
-    ]
+    patterns = _pattern_lines(reading["patterns"], region)
     breakdown = reading["breakdown"]
     total = (_("%(fan)s 番") % {"fan": reading["fan"]} if region.adds_fan
              else f"×{reading['multiplier']}")
@@ -115,6 +126,18 @@ def _reading(reading: dict, request: dict) -> Reading:
         contract=_contract(request, breakdown.get("contract")),
         payments=_payments(reading["payments"], request),
     )
+
+
+def _pattern_lines(patterns: list[dict], region) -> list[PatternLine]:
+    catalogue = {p.key: p for p in region.patterns}
+    english = (get_language() or "").startswith("en")
+    return [
+        PatternLine(name=p["name"], english=catalogue[p["key"]].english,
+                    value=_value(p["value"], region.adds_fan),
+                    rule=catalogue[p["key"]].rule_en if english else catalogue[p["key"]].rule_zh,
+                    source=p["source"])
+        for p in patterns
+    ]
 
 
 def _group(group: dict) -> Group:
@@ -234,3 +257,77 @@ def signed(value: int | float) -> str:
     if value > 0:
         return f"+{amount(value)}"
     return f"{MINUS}{amount(-value)}" if value < 0 else "0"
+
+
+# --- the waits (聽牌) page ---
+
+@dataclass(frozen=True, kw_only=True)
+class WinLine:
+    patterns: list[PatternLine]
+    total: str
+    discarder: str | None
+    link: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class WaitSeat:
+    name: str
+    self_draw: str
+    self_draw_sign: int
+    discard: str | None
+    discard_sign: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Wait:
+    tile: str
+    wild: bool  # a drawn wild, badged as such
+    self_draw: WinLine
+    discard: WinLine | None
+    seats: list[WaitSeat]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Waits:
+    region: str
+    any_tile: bool
+    count: int
+    waits: list[Wait]
+
+
+def present_waits(response: dict, form) -> Waits:
+    """The waits panel for the engine's waits ``response`` to ``form`` (a WaitsForm,
+    which links each wait to the calculator)."""
+    region = REGIONS[response["region"]]
+
+    def win(entry: dict, tile: str) -> WinLine:
+        total = (_("%(fan)s 番") % {"fan": entry["fan"]} if region.adds_fan
+                 else f"×{entry['multiplier']}")
+        discarder = entry.get("discarder")
+        return WinLine(patterns=_pattern_lines(entry["patterns"], region), total=total,
+                       discarder=seat_name(discarder) if discarder else None,
+                       link=form.calculator_link(tile, discarder))
+
+    def sign(net) -> int:
+        return (net > 0) - (net < 0)
+
+    wild_text = form.cleaned_data.get("wild") or ("5z" if response["region"] == "hangzhou" else "")
+    try:
+        wild = CODES[parse_tiles(wild_text)[0]]
+    except (TileSyntaxError, IndexError):
+        wild = None
+    waits = []
+    for entry in response["waits"]:
+        drawn, discard = entry["self_draw"], entry["discard"]
+        seats = []
+        for seat, net in drawn["payments"].items():
+            other = discard["payments"][seat] if discard else None
+            seats.append(WaitSeat(name=seat_name(seat), self_draw=signed(net),
+                                  self_draw_sign=sign(net),
+                                  discard=signed(other) if discard else None,
+                                  discard_sign=sign(other) if discard else 0))
+        tile = entry["tile"]
+        waits.append(Wait(tile=tile, wild=tile == wild, self_draw=win(drawn, tile),
+                          discard=win(discard, tile) if discard else None, seats=seats))
+    return Waits(region=f"{region.name} {region.english}", any_tile=response["any_tile"],
+                 count=response["count"], waits=waits)

@@ -305,3 +305,14 @@ def test_hangzhou_names_the_combination(client):
 
     assert "×4 · 槓暴" in html
     assert "底分 1 × 暴頭 2 × 槓開 2 = 4；庄家 ×2（平庄）" in html
+
+
+def test_result_shows_near_misses(client):
+    """The engine's near misses appear on the result ("why not"): Jinhua 全求人 self-drawn
+    is only 平胡 (jinhua.txt:29)."""
+    query = {"region": "jinhua", "hand": "1z", "melds": "chi 123m\nchi 456m\npung 777p\npung 999s",
+             "win_tile": "1z", "win_type": "self_draw", "winner": "S", "dealer": "E",
+             "wild": "6s", "base": "1", "dealer_streak": "0"}
+    html = client.get("/", query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Why not…" in html
+    assert "self-drawn: only 平胡; 全求人 needs a win on another player&#x27;s tile" in html
