@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from rules import InvalidRequest, score
+from rules import waits as engine_waits
 
 REGION_CHOICES = [
     ("hangzhou", "杭州 Hangzhou"),
@@ -291,6 +292,10 @@ class ScoreForm(forms.Form):
         names = COMMON_FIELDS + REGION_FIELDS[self.region_key]
         if self["win_type"].value() == "self_draw":
             names.remove("discarder")
+        return f"{reverse('home')}?{urlencode(self.query_pairs(names))}"
+
+    def query_pairs(self, names: list[str]) -> list[tuple[str, str]]:
+        """The (key, value) pairs of the named fields as typed, blanks left out."""
         pairs = []
         for name in names:
             bound = self[name]
@@ -301,7 +306,62 @@ class ScoreForm(forms.Form):
             else:
                 values = [(name, bound.value())]
             pairs += [(key, str(value)) for key, value in values if value not in (None, "")]
-        return f"{reverse('home')}?{urlencode(pairs)}"
+        return pairs
+
+
+# The fields of the winning tile: a waits request has none (docs/API.md, "Waits").
+WIN_FIELDS = ("win_tile", "win_type", "discarder")
+
+
+class WaitsForm(ScoreForm):
+    """The waits (聽牌) form: the calculator's fields without the winning tile, the win type
+    and the discarder. Field names stay those of ScoreForm (the tile widget binds to them)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in WIN_FIELDS:
+            del self.fields[name]
+        self.fields["hand"].help_text = _(
+            "13 tiles (fewer with melds: 13 − 3 per meld), e.g. 123m456p789s11z45s "
+            "(m 萬, p 筒, s 條, 1z–7z 東南西北白發中).")
+        self.fields["region"].widget.attrs["hx-get"] = reverse("waits")
+
+    def _names(self) -> list[str]:
+        return [n for n in COMMON_FIELDS if n not in WIN_FIELDS] + REGION_FIELDS[self.region_key]
+
+    def to_request(self) -> dict:
+        """The waits request of docs/API.md; call only on a valid form."""
+        self.cleaned_data.update(win_tile="", win_type="self_draw", discarder="")
+        request = super().to_request()
+        for name in WIN_FIELDS:
+            del request[name]
+        return request
+
+    def waits(self) -> dict | None:
+        """The engine's waits for a valid form, else None; the engine's objections become
+        errors of the fields they name."""
+        if not self.is_bound or not self.is_valid():
+            return None
+        try:
+            return engine_waits(self.to_request())
+        except InvalidRequest as invalid:
+            for error in invalid.errors:
+                self._add_engine_error(error["field"], error["message"])
+            return None
+
+    def permalink(self) -> str:
+        return f"{reverse('waits')}?{urlencode(self.query_pairs(self._names()))}"
+
+    def calculator_link(self, tile: str, discarder: str | None = None) -> str:
+        """The calculator, filled in with this hand won on ``tile``: self-drawn, or
+        discarded by ``discarder``."""
+        pairs = self.query_pairs(self._names())
+        at = next((i + 1 for i, (key, _v) in enumerate(pairs) if key == "melds"),
+                  next(i + 1 for i, (key, _v) in enumerate(pairs) if key == "hand"))
+        win = [("win_tile", tile), ("win_type", "discard" if discarder else "self_draw")]
+        if discarder:
+            win.append(("discarder", discarder))
+        return f"{reverse('home')}?{urlencode(pairs[:at] + win + pairs[at:])}"
 
 
 def _number(value: Decimal) -> int | float:

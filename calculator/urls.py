@@ -4,6 +4,7 @@ from calculator import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("waits/", views.waits_page, name="waits"),
     path("api/", views.api_docs, name="api-docs"),
     path("rules/", views.rules_overview, name="rules"),
     path("rules/<slug:region>/", views.rules_region, name="rules-region"),

@@ -5,13 +5,14 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
 
 from calculator import rules_pages
-from calculator.forms import ScoreForm
+from calculator.forms import ScoreForm, WaitsForm
 from calculator.json_body import BadJSONBody, errors_response, json_object_from_request
-from calculator.results import present
+from calculator.results import present, present_waits
 from rules import InvalidRequest, score, waits
 from rules.regions import REGIONS
 
 PAGE = "calculator/calculator.html"
+WAITS_PAGE = "calculator/waits.html"
 
 
 # One URL answers a full page or an htmx partial: caches must tell them apart.
@@ -33,6 +34,25 @@ def home(request: HttpRequest):
         return reswap(retarget(form_with_errors, "#score-form"),
                       "outerHTML show:[aria-invalid=true]:top")
     return push_url(render(request, f"{PAGE}#result", context), form.permalink())
+
+
+@vary_on_headers("HX-Request", "HX-Trigger-Name")
+def waits_page(request: HttpRequest):
+    """/waits/: what a 13-tile hand waits on (聽牌), each wait scored. A GET form like the
+    calculator's, answered as a whole page or, for htmx, as one partial."""
+    form = WaitsForm(request.GET or None)
+    partial = request.htmx and not request.htmx.history_restore_request
+    if partial and request.htmx.trigger_name == "region":
+        return render(request, f"{WAITS_PAGE}#region-fields", {"form": form})
+    response = form.waits()
+    context = {"form": form, "result": response and present_waits(response, form)}
+    if not partial:
+        return render(request, WAITS_PAGE, context)
+    if form.errors:
+        form_with_errors = render(request, f"{WAITS_PAGE}#waits-form", context)
+        return reswap(retarget(form_with_errors, "#waits-form"),
+                      "outerHTML show:[aria-invalid=true]:top")
+    return push_url(render(request, f"{WAITS_PAGE}#result", context), form.permalink())
 
 
 def api_docs(request: HttpRequest):

@@ -46,6 +46,7 @@ function formatTiles(tiles) {
 
 const field = (root, id) => (root.closest("form") || document).querySelector("#" + id);
 const value = (root, id) => (field(root, id) || {}).value || "";
+const hasWin = (root) => !!field(root, "id_win_tile"); // none on the waits page
 
 function readForm(root) {
   const region = value(root, "id_region");
@@ -173,7 +174,7 @@ function render(root) {
     while (buttons.length < SIZES[ui.kind]) buttons.push(el("span", "tile-slot-empty"));
     zones.meld.append(group(ui.kind, " tile-meld--building", ...buttons));
   }
-  zones.win.append(st.win ? tileButton(root, st, st.win, "win") : el("span", "tile-slot-empty"));
+  if (zones.win) zones.win.append(st.win ? tileButton(root, st, st.win, "win") : el("span", "tile-slot-empty"));
 
   count(root, "hand", st.hand.length, st.needed);
   count(root, "win", st.win ? 1 : 0, 1);
@@ -189,6 +190,7 @@ function render(root) {
 
 function count(root, zone, n, needed) {
   const node = root.querySelector(`[data-count="${zone}"]`);
+  if (!node) return; // no winning tile on the waits page
   node.textContent = `${n} / ${needed}`;
   node.classList.toggle("is-done", n === needed);
   node.classList.toggle("is-over", n > needed);
@@ -211,7 +213,7 @@ function place(root, t) {
   if (why) return why;
   if (ui.target === "hand") {
     write(root, "id_hand", formatTiles([...st.hand, t]));
-    if (st.hand.length + 1 === st.needed && !st.win) ui.target = "win";
+    if (st.hand.length + 1 === st.needed && !st.win && hasWin(root)) ui.target = "win";
   } else if (ui.target === "win") {
     write(root, "id_win_tile", t);
   } else if (ui.builder.push(t) === SIZES[ui.kind]) {
@@ -275,10 +277,10 @@ function onFieldEdit(event) {
 
 function init() {
   document.querySelectorAll("[data-tile-entry]").forEach((root) => {
-    if (!["id_hand", "id_melds", "id_win_tile"].every((id) => field(root, id))) return;
+    if (!["id_hand", "id_melds"].every((id) => field(root, id))) return;
     if (!uiState.has(root)) {
       const st = readForm(root);
-      const target = st.hand.length >= st.needed && !st.win ? "win" : "hand";
+      const target = st.hand.length >= st.needed && !st.win && hasWin(root) ? "win" : "hand";
       uiState.set(root, { target, kind: "chi", builder: [] });
     }
     root.hidden = false;
