@@ -59,19 +59,27 @@ def api_docs(request: HttpRequest):
     return render(request, "calculator/api.html")
 
 
-# Exempt from CSRF: a JSON API for other programs, with no cookies or session to protect.
-@csrf_exempt
-def score_api(request: HttpRequest):
+def _json_api(request: HttpRequest, engine, what: str):
+    """POST a JSON request to ``engine`` (a ``rules`` function): its answer, or 400/405
+    with ``errors`` naming what is wrong (docs/API.md)."""
     if request.method != "POST":
-        message = f"{request.method} is not allowed here; POST a JSON score request instead"
+        message = f"{request.method} is not allowed here; POST a JSON {what} request instead"
         return errors_response(
             [{"field": "method", "message": message}], status=405, headers={"Allow": "POST"}
         )
     try:
-        result = score(json_object_from_request(request))
+        result = engine(json_object_from_request(request))
     except (BadJSONBody, InvalidRequest) as error:
         return errors_response(error.errors)
     return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
+
+
+# The JSON APIs are exempt from CSRF: they serve other programs, with no cookies or
+# session to protect.
+@csrf_exempt
+def score_api(request: HttpRequest):
+    """POST /api/v1/score: the score of one finished hand (docs/API.md)."""
+    return _json_api(request, score, "score")
 
 
 def rules_overview(request: HttpRequest):
@@ -93,13 +101,4 @@ def rules_region(request: HttpRequest, region: str):
 @csrf_exempt
 def waits_api(request: HttpRequest):
     """POST /api/v1/waits: every tile that completes a 13-tile hand, scored (docs/API.md)."""
-    if request.method != "POST":
-        message = f"{request.method} is not allowed here; POST a JSON waits request instead"
-        return errors_response(
-            [{"field": "method", "message": message}], status=405, headers={"Allow": "POST"}
-        )
-    try:
-        result = waits(json_object_from_request(request))
-    except (BadJSONBody, InvalidRequest) as error:
-        return errors_response(error.errors)
-    return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
+    return _json_api(request, waits, "waits")
