@@ -51,10 +51,6 @@ def all_triplets(r: Reading, d: Deal) -> bool:
     return r.all_triplets
 
 
-def self_drawn(r: Reading, d: Deal) -> bool:
-    return d.win_type == "self_draw"
-
-
 def wild_pair_with_win(g: Group, d: Deal) -> bool:
     """A pair made of a lone wild and the winning tile: the hand stood ready on the wild
     alone and any drawn tile completed it (暴頭, hangzhou.txt:136)."""
