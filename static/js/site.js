@@ -23,10 +23,11 @@
     }
   });
 
-  // A payments table wider than its card (an absurd base) scrolls inside it (site.css):
-  // that scroller then takes keyboard focus, so it can be scrolled without a mouse.
+  // A payments table wider than its card (an absurd base) scrolls inside it (site.css),
+  // and so does the rules page's side-by-side table on a phone: such a scroller then
+  // takes keyboard focus, so it can be scrolled without a mouse.
   function focusableScrollers() {
-    document.querySelectorAll(".payments-wrap").forEach(function (box) {
+    document.querySelectorAll(".payments-wrap, .rules-table-wrap").forEach(function (box) {
       if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
       else box.removeAttribute("tabindex");
     });
