@@ -367,3 +367,27 @@ class WaitsForm(ScoreForm):
 def _number(value: Decimal) -> int | float:
     """底分 as a JSON number: whole numbers as ints (the engine keeps decimals exact)."""
     return int(value) if value == value.to_integral_value() else float(value)
+
+
+class PracticeForm(forms.Form):
+    """Practice mode's answers: the hand's multiplier (番 in Honghe) and each seat's net
+    payment. Sent by GET with the round's region and seed, so a graded round is a link."""
+
+    region = forms.ChoiceField(choices=REGION_CHOICES, widget=forms.HiddenInput)
+    seed = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    total = forms.IntegerField(label=_("Multiplier ×"), min_value=0, max_value=10**9,
+                               widget=forms.NumberInput(attrs={"step": "1"}))
+
+    SEAT_FIELDS = {seat: f"pay_{seat}" for seat in "ESWN"}
+
+    def __init__(self, *args, region: str = DEFAULT_REGION, **kwargs):
+        super().__init__(*args, **kwargs)
+        if region == "honghe":
+            self.fields["total"].label = _("番 (fan)")
+        for seat, name in self.SEAT_FIELDS.items():
+            self.fields[name] = forms.DecimalField(
+                label=dict(SEAT_CHOICES)[seat], max_digits=20, decimal_places=4,
+                widget=forms.NumberInput(attrs={"step": "any"}))
+
+    def seat_fields(self):
+        return [self[name] for name in self.SEAT_FIELDS.values()]

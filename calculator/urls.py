@@ -5,6 +5,7 @@ from calculator import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("waits/", views.waits_page, name="waits"),
+    path("practice/", views.practice_page, name="practice"),
     path("api/", views.api_docs, name="api-docs"),
     path("rules/", views.rules_overview, name="rules"),
     path("rules/<slug:region>/", views.rules_region, name="rules-region"),

@@ -1,13 +1,18 @@
+from decimal import Decimal
+from urllib.parse import urlencode
+
 from django.http import Http404, HttpRequest, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
 
-from calculator import rules_pages
-from calculator.forms import ScoreForm, WaitsForm
+from calculator import practice, rules_pages
+from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm
 from calculator.json_body import BadJSONBody, errors_response, json_object_from_request
-from calculator.results import present, present_waits
+from calculator.results import amount, present, present_waits, seat_name, signed, streak_name
 from rules import InvalidRequest, score, waits
 from rules.regions import REGIONS
 
@@ -53,6 +58,94 @@ def waits_page(request: HttpRequest):
         return reswap(retarget(form_with_errors, "#waits-form"),
                       "outerHTML show:[aria-invalid=true]:top")
     return push_url(render(request, f"{WAITS_PAGE}#result", context), form.permalink())
+
+
+PRACTICE_PAGE = "calculator/practice.html"
+
+
+def practice_page(request: HttpRequest):
+    """/practice/: a random winning hand of the chosen region (``?region=…&seed=…``); the
+    player answers its multiplier (番 in Honghe) and the four net payments, and the same
+    GET grades them and shows the calculator's result panel. Without a seed: a new one."""
+    region = request.GET.get("region")
+    seed = request.GET.get("seed", "")
+    seed_ok = seed.isascii() and seed.isdigit() and int(seed) < practice.SEED_LIMIT
+    if region not in practice.REGIONS or not seed_ok:
+        return redirect(practice_link(region if region in practice.REGIONS else DEFAULT_REGION))
+    seed = int(seed)
+    deal = practice.deal_for(region, seed)
+    wild = deal.get("wild", "5z")  # Hangzhou: 白 unless another tile is named
+    score_form = ScoreForm(rules_pages.form_data(deal))
+    response = score_form.score()
+    answered = any(name in request.GET for name in ("total", *PracticeForm.SEAT_FIELDS.values()))
+    answers = PracticeForm(request.GET if answered else None, region=region,
+                           initial={"region": region, "seed": seed})
+    grades = result = None
+    if answered and answers.is_valid():
+        grades = _grades(answers.cleaned_data, response, region)
+        result = present(response, score_form.to_request())
+    context = {
+        "region": region, "seed": seed, "deal": deal, "answers": answers,
+        "form": score_form, "result": result, "grades": grades,
+        "circumstances": _circumstances(deal),
+        "hand_tiles": [(code, code == wild) for code in _codes(deal["hand"])],
+        "melds": [(kind, _codes(tiles)) for kind, tiles in
+                  (meld.split() for meld in deal["melds"])],
+        "wild": wild,
+        "next_hand": practice_link(region),
+        "regions": [(key, label, practice_link(key)) for key, label in
+                    score_form.fields["region"].choices],
+        "calculator_link": score_form.permalink(),
+    }
+    return render(request, PRACTICE_PAGE, context)
+
+
+def practice_link(region: str) -> str:
+    """A new round of ``region``: its address with a fresh random seed."""
+    return f"{reverse('practice')}?{urlencode({'region': region, 'seed': practice.new_seed()})}"
+
+
+def _codes(text: str) -> list[str]:
+    """``"123m5z"`` -> ``["1m", "2m", "3m", "5z"]``: the notation the generator writes."""
+    codes, digits = [], ""
+    for char in text:
+        if char.isdigit():
+            digits += char
+        else:
+            codes += [digit + char for digit in digits]
+            digits = ""
+    return codes
+
+
+def _circumstances(deal: dict) -> list[str]:
+    """How the hand was won, in words: who won how, the dealer and streak, the base."""
+    names = {"winner": seat_name(deal["winner"]),
+             "discarder": seat_name(deal["discarder"]) if deal["discarder"] else ""}
+    how = {"self_draw": _("%(winner)s won by self-draw 自摸."),
+           "discard": _("%(winner)s won on a tile discarded by %(discarder)s 點炮."),
+           "rob_kong": _("%(winner)s won by robbing the kong of %(discarder)s 搶槓.")}
+    streak = deal["dealer_streak"]
+    return [
+        how[deal["win_type"]] % names,
+        _("Dealer 莊家: %(dealer)s, %(streak)s (dealer streak %(count)s).") % {
+            "dealer": seat_name(deal["dealer"]), "streak": streak_name(streak), "count": streak},
+        _("Base 底分: %(base)s.") % {"base": amount(deal["base"])},
+    ]
+
+
+def _grades(answers: dict, response: dict, region: str) -> list[dict]:
+    """Each answer beside the engine's value: the total, then E, S, W, N."""
+    fan = region == "honghe"
+    right = response["fan"] if fan else response["multiplier"]
+    label = _("番 (fan)") if fan else _("Multiplier ×")
+    grades = [{"label": label, "given": amount(answers["total"]), "right": amount(right),
+               "correct": Decimal(answers["total"]) == Decimal(str(right))}]
+    for seat, name in PracticeForm.SEAT_FIELDS.items():
+        net = response["payments"][seat]
+        grades.append({"label": seat_name(seat), "given": signed(answers[name]),
+                       "right": signed(net),
+                       "correct": answers[name] == Decimal(str(net))})
+    return grades
 
 
 def api_docs(request: HttpRequest):
