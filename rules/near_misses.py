@@ -10,13 +10,12 @@ Nothing here is written per hand. Pure Python, no Django.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from .readings import SEVEN_PAIRS, STANDARD, Reading, count_tiles, sets_with_one_wild_left
 from .region import Region
 from .request import Deal
-from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, Tile, is_honour, suit, tile_chinese
+from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, SUIT_OF, Tile, is_honour, suit, tile_chinese
 
 Reason = tuple[str, str]
 Near = Callable[[Reading, Deal], Reason | None]
@@ -57,19 +56,26 @@ def _group_code(faces) -> str:
 
 # --- one suit: 清一色 / 混一色 (Honghe, Jinhua) ---
 
-def _main_suit(faces: list[Tile]) -> str | None:
-    suited = Counter(suit(f) for f in faces if not is_honour(f))
-    return suited.most_common(1)[0][0] if suited else None
+def _suit_tally(r: Reading) -> dict[str, int]:
+    """Natural (non-wild) tiles per suit letter, counted group by group."""
+    tally: dict[str, int] = {}
+    for g in r.groups:
+        s = SUIT_OF[g.faces[0]]
+        tally[s] = tally.get(s, 0) + g.wilds.count(False)
+    return tally
+
+
+def _main_suit(tally: dict[str, int]) -> str | None:
+    suited = [(n, s) for s, n in tally.items() if s != "z" and n]
+    return max(suited)[1] if suited else None
 
 
 def _near_one_suit(r: Reading, d: Deal) -> Reason | None:
-    faces = _natural_faces(r)
-    main = _main_suit(faces)
-    if main is None:
+    tally = _suit_tally(r)
+    main = _main_suit(tally)
+    if main is None or not 1 <= sum(tally.values()) - tally[main] <= 2:
         return None
-    off = sorted(f for f in faces if is_honour(f) or suit(f) != main)
-    if not 1 <= len(off) <= 2:
-        return None
+    off = sorted(f for f in _natural_faces(r) if is_honour(f) or suit(f) != main)
     zh, en = _names(off, d)
     word = SUIT_NAMES[main]
     return (f"{{name}}：有{len(off)}張不是{word}子（{zh}）",
@@ -77,13 +83,13 @@ def _near_one_suit(r: Reading, d: Deal) -> Reason | None:
 
 
 def _near_one_suit_and_honours(r: Reading, d: Deal) -> Reason | None:
-    faces = _natural_faces(r)
-    main = _main_suit(faces)
-    if main is None or not any(is_honour(f) for f in faces):
+    tally = _suit_tally(r)
+    main = _main_suit(tally)
+    if main is None or not tally.get("z"):
         return None
-    off = sorted(f for f in faces if not is_honour(f) and suit(f) != main)
-    if not 1 <= len(off) <= 2:
+    if not 1 <= sum(n for s, n in tally.items() if s not in ("z", main)) <= 2:
         return None
+    off = sorted(f for f in _natural_faces(r) if not is_honour(f) and suit(f) != main)
     zh, en = _names(off, d)
     word = SUIT_NAMES[main]
     return (f"{{name}}：有{len(off)}張既不是{word}子也不是字牌（{zh}）",
@@ -247,6 +253,7 @@ NEAR: dict[str, Near] = {**LONE_WILD, **CLAIMED, **ONE_SUIT, **TRIPLETS, **SEVEN
                          **FLAGS}
 
 WILD_WORD = {"honghe": "百搭"}
+_BY_KEY: dict[str, dict] = {}  # region key -> its patterns by key
 
 
 def near_misses(reading: Reading, deal: Deal, region: Region,
@@ -254,7 +261,8 @@ def near_misses(reading: Reading, deal: Deal, region: Region,
     """The region's patterns that did not count for ``reading`` but were one step away,
     most relevant first: ``{"key", "name", "reason_zh", "reason_en"}`` each. A pattern
     that counted, or that a counted one replaces, is never listed."""
-    by_key = {p.key: p for p in region.patterns}
+    by_key = _BY_KEY.get(region.key) or _BY_KEY.setdefault(
+        region.key, {p.key: p for p in region.patterns})
     replaced = set(counted_keys).union(*[by_key[k].excludes for k in counted_keys
                                          if k in by_key])
     wild = WILD_WORD.get(region.key, "財神")
