@@ -143,13 +143,36 @@ def _standard(deal, naturals, jokers, melds):
             found.append(reading(STANDARD, melds + parts, deal.wild))
             continue
         free = [p for p in parts if p.faces is None]
-        fixed = parts[:len(parts) - len(free)]
+        base = reading(STANDARD, melds + parts[:len(parts) - len(free)], deal.wild)
         candidates = candidates or _free_faces(deal, naturals, melds)
         for faces in _free_assignments(len(free), candidates):
             extra = tuple(Group(g.kind, (face,) * len(g.wilds), g.wilds)
                           for g, face in zip(free, faces, strict=True))
-            found.append(reading(STANDARD, melds + fixed + extra, deal.wild))
+            found.append(_with_wild_groups(base, extra, deal.wild))
     return found
+
+
+def _with_wild_groups(base: Reading, extra: tuple[Group, ...], wild: Tile) -> Reading:
+    """``base`` (a standard reading still missing its groups of wilds only) completed by
+    ``extra``: the facts of ``base`` are kept and only the new groups are added in."""
+    suits = set(base.suits)
+    sets = list(base.sets)
+    pair = base.pair
+    honour_triplets = base.honour_triplets
+    substitutions = base.substitutions
+    for g in extra:
+        face = g.faces[0]
+        suits.add(SUIT_OF[face])
+        if face != wild:
+            substitutions += len(g.wilds)
+        if g.kind == "pair":
+            pair = g
+        else:
+            sets.append(g)
+            honour_triplets += face >= 27
+    return base._replace(groups=base.groups + extra, suits=frozenset(suits), pair=pair,
+                         sets=tuple(sets), honour_triplets=honour_triplets,
+                         substitutions=substitutions)
 
 
 def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> list[tuple]:
