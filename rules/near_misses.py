@@ -112,7 +112,7 @@ def _not_self_drawn(d: Deal) -> Reason:
 
 def _near_lone_wild(r: Reading, d: Deal) -> Reason | None:
     """The 13 tiles stood as four sets and a lone wild (standard shape)."""
-    if not sets_with_one_wild_left(d, list(d.hand)):
+    if d.wild not in d.hand or not sets_with_one_wild_left(d, list(d.hand)):
         return None
     if d.win_type != "self_draw":
         return _not_self_drawn(d)
@@ -253,7 +253,10 @@ NEAR: dict[str, Near] = {**LONE_WILD, **CLAIMED, **ONE_SUIT, **TRIPLETS, **SEVEN
                          **FLAGS}
 
 WILD_WORD = {"honghe": "百搭"}
-_BY_KEY: dict[str, dict] = {}  # region key -> its patterns by key
+# per region, worked out on first use: (key, pattern, near check) in NEAR's order, and
+# what each pattern replaces
+_CHECKS: dict[str, list] = {}
+_EXCLUDES: dict[str, dict] = {}
 
 
 def near_misses(reading: Reading, deal: Deal, region: Region,
@@ -261,15 +264,18 @@ def near_misses(reading: Reading, deal: Deal, region: Region,
     """The region's patterns that did not count for ``reading`` but were one step away,
     most relevant first: ``{"key", "name", "reason_zh", "reason_en"}`` each. A pattern
     that counted, or that a counted one replaces, is never listed."""
-    by_key = _BY_KEY.get(region.key) or _BY_KEY.setdefault(
-        region.key, {p.key: p for p in region.patterns})
-    replaced = set(counted_keys).union(*[by_key[k].excludes for k in counted_keys
-                                         if k in by_key])
+    checks = _CHECKS.get(region.key)
+    if checks is None:
+        by_key = {p.key: p for p in region.patterns}
+        checks = _CHECKS[region.key] = [(key, by_key[key], near) for key, near in NEAR.items()
+                                        if key in by_key]
+        _EXCLUDES[region.key] = {p.key: p.excludes for p in region.patterns}
+    excludes = _EXCLUDES[region.key]
+    replaced = set(counted_keys).union(*[excludes.get(k, ()) for k in counted_keys])
     wild = WILD_WORD.get(region.key, "財神")
     found = []
-    for key, near in NEAR.items():
-        pattern = by_key.get(key)
-        if pattern is None or key in replaced:
+    for key, pattern, near in checks:
+        if key in replaced:
             continue
         reason = near(reading, deal)
         if reason is None:
