@@ -85,8 +85,9 @@ class Result:
     near_misses: list[NearMiss] = field(default_factory=list)
 
 
-def present(response: dict, request: dict) -> Result:
-    """The result panel for the engine's ``response`` to ``request``."""
+def present(response: dict, request: dict, names: dict[str, str] | None = None) -> Result:
+    """The result panel for the engine's ``response`` to ``request``; ``names`` (seat →
+    player, from a table ledger) label the payment lines."""
     region = REGIONS[response["region"]]
     heading = f"{region.name} {region.english}"
     if not response["winning"]:
@@ -96,8 +97,8 @@ def present(response: dict, request: dict) -> Result:
     return Result(
         winning=True, region=heading, reason=None, unmatched=[],
         combination=response.get("combination"),
-        best=_reading(response, request),
-        alternatives=[_reading(alt, request) for alt in response["alternatives"]],
+        best=_reading(response, request, names),
+        alternatives=[_reading(alt, request, names) for alt in response["alternatives"]],
         near_misses=_near_misses(response.get("near_misses", []), region),
     )
 
@@ -111,7 +112,7 @@ def _near_misses(entries: list[dict], region) -> list[NearMiss]:
             for e in entries]
 
 
-def _reading(reading: dict, request: dict) -> Reading:
+def _reading(reading: dict, request: dict, names: dict[str, str] | None = None) -> Reading:
     region = REGIONS[request["region"]]
     patterns = _pattern_lines(reading["patterns"], region)
     breakdown = reading["breakdown"]
@@ -124,7 +125,7 @@ def _reading(reading: dict, request: dict) -> Reading:
         arithmetic=_arithmetic(reading, request, region.adds_fan),
         payment_rule=_payment_rule(request, breakdown),
         contract=_contract(request, breakdown.get("contract")),
-        payments=_payments(reading["payments"], request),
+        payments=_payments(reading["payments"], request, names),
     )
 
 
@@ -227,7 +228,8 @@ def _contract(request: dict, contract: dict | None) -> str | None:
              "twice the winner's whole take.") % names
 
 
-def _payments(payments: dict, request: dict) -> list[SeatLine]:
+def _payments(payments: dict, request: dict,
+              names: dict[str, str] | None = None) -> list[SeatLine]:
     lines = []
     for seat, net in payments.items():
         roles = []
@@ -238,7 +240,8 @@ def _payments(payments: dict, request: dict) -> list[SeatLine]:
         if seat == request.get("discarder"):
             roles.append(_("robbed") if request["win_type"] == "rob_kong" else _("discarder"))
         lines.append(SeatLine(
-            seat=seat, name=seat_name(seat), roles=roles,
+            seat=seat, name=f"{names[seat]} · {seat_name(seat)}" if names else seat_name(seat),
+            roles=roles,
             pays=amount(-net) if net < 0 else "", receives=amount(net) if net > 0 else "",
             net=signed(net), sign=(net > 0) - (net < 0)))
     return lines

@@ -7,6 +7,7 @@ DJANGO_ALLOWED_HOSTS in the environment.
 import os
 from pathlib import Path
 
+import dj_database_url
 import xstatic.pkg.bootstrap
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -63,12 +64,18 @@ TEMPLATES = [
     },
 ]
 
+# SQLite in the project folder unless DATABASE_URL names another database, e.g.
+# postgres://user:password@host:5432/name (PostgreSQL through psycopg 3).
 DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": BASE_DIR / "db.sqlite3",
-    }
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60,
+        conn_health_checks=True,
+    )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Ledger writes take the write lock when their transaction begins, so two writers
+    # queue (up to the timeout) instead of failing on a lock upgrade.
+    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

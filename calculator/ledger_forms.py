@@ -1,0 +1,149 @@
+"""Forms of the table ledger: a new table, a win (the calculator's form with the table's
+fields fixed) and a draw."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from calculator.forms import (
+    CLAIM_FIELDS,
+    HOUSE_RULE_CHOICES,
+    REGION_CHOICES,
+    REGION_FIELDS,
+    SEAT_CHOICES,
+    ScoreForm,
+)
+from calculator.models import Table
+from rules.tiles import TileSyntaxError, parse_tiles, tile_code
+
+# The calculator fields a table decides once, or that history decides: not on the form.
+FIXED_FIELDS = ("dealer", "dealer_streak", "base", "previous_draws", "previous_wild",
+                "honghe_rob_kong", "hangzhou_discard")
+DEFAULT_NAMES = {"E": _("East 東"), "S": _("South 南"), "W": _("West 西"), "N": _("North 北")}
+
+
+class TableForm(forms.ModelForm):
+    """A new table: region, base, the four players by seat, the first dealer and the
+    house rules of the region."""
+
+    honghe_rob_kong = forms.ChoiceField(
+        label=_("Honghe: robbing a kong"), choices=HOUSE_RULE_CHOICES["honghe_rob_kong"],
+        required=False)
+    hangzhou_discard = forms.ChoiceField(
+        label=_("Hangzhou: winning on a discard"),
+        choices=HOUSE_RULE_CHOICES["hangzhou_discard"], required=False)
+
+    class Meta:
+        model = Table
+        fields = ["name", "region", "base", "player_e", "player_s", "player_w", "player_n",
+                  "first_dealer"]
+        labels = {"player_e": _("東 East seat"), "player_s": _("南 South seat"),
+                  "player_w": _("西 West seat"), "player_n": _("北 North seat"),
+                  "first_dealer": _("First dealer 莊家")}
+        widgets = {"first_dealer": forms.Select(choices=SEAT_CHOICES)}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["region"].choices = REGION_CHOICES
+        self.fields["region"].initial = "hangzhou"
+        self.fields["base"].min_value = 0.01
+        self.fields["base"].widget.attrs.update(step="any", min="0.01")
+        self.fields["name"].help_text = _("Optional, e.g. “Friday at Lao Wang's”.")
+        for seat in "ESWN":
+            field = self.fields[f"player_{seat.lower()}"]
+            field.widget.attrs["placeholder"] = DEFAULT_NAMES[seat]
+            field.required = False
+
+    def clean_base(self):
+        base = self.cleaned_data["base"]
+        if base is None or base <= 0:
+            raise forms.ValidationError(_("The base must be a positive number, e.g. 1."))
+        return base
+
+    def clean(self):
+        data = super().clean()
+        names = []
+        for seat in "ESWN":
+            key = f"player_{seat.lower()}"
+            name = (data.get(key) or "").strip() or str(DEFAULT_NAMES[seat])
+            data[key] = name
+            names.append(name)
+        if len(set(names)) < 4:
+            raise forms.ValidationError(_("Give the four players different names."))
+        return data
+
+    def save(self, commit=True):
+        table = super().save(commit=False)
+        region = self.cleaned_data["region"]
+        table.house_rules = {key: self.cleaned_data[key] for key in HOUSE_RULE_CHOICES
+                             if key.startswith(region + "_") and self.cleaned_data.get(key)}
+        if commit:
+            table.save()
+        return table
+
+
+class LedgerWinForm(ScoreForm):
+    """The calculator's form for one hand of a table: region, base, house rules, dealer,
+    streak and history come from the table; the players enter the tiles and the win."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def __init__(self, data=None, *, table: Table, **kwargs):
+        self.table = table
+        if data is not None:
+            data = data.copy()
+            data["region"] = table.region
+        super().__init__(data, initial={"region": table.region, **kwargs.pop("initial", {})},
+                         **kwargs)
+        self.fields["region"].widget = forms.HiddenInput()
+        self.fields["version"].required = False
+        for name in FIXED_FIELDS:
+            self.fields.pop(name, None)
+        names = table.names
+        seats = [(seat, f"{label} · {names[seat]}") for seat, label in SEAT_CHOICES]
+        self.fields["winner"].choices = seats
+        self.fields["discarder"].choices = [("", "—"), *seats]
+
+    @property
+    def region_key(self) -> str:
+        return self.table.region
+
+    def region_fields(self):
+        return [self[name] for name in REGION_FIELDS[self.region_key]
+                if name in self.fields and name not in CLAIM_FIELDS]
+
+    def hand_fields(self) -> dict:
+        """The hand's own part of a score request; the ledger adds the rest."""
+        self.cleaned_data.update(dealer="E", dealer_streak=0, base=None)
+        request = self.to_request()
+        for key in ("dealer", "dealer_streak", "base"):
+            request.pop(key)
+        return request
+
+    def query_string_pairs(self) -> list[tuple[str, str]]:
+        """The typed fields, to carry from the preview into the record form."""
+        names = [n for n in self.fields if n != "version"]
+        return self.query_pairs(names)
+
+
+class DrawForm(forms.Form):
+    """A drawn hand (流局): nobody won. Its wild matters to Honghe's next hand."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    wild = forms.CharField(
+        label=_("This hand's wild tile 百搭 (optional)"), required=False, max_length=10,
+        help_text=_("Honghe: if the next hand's wild is the same, it scores 百搭連莊."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
+
+    def clean_wild(self):
+        text = self.cleaned_data["wild"].strip()
+        if not text:
+            return ""
+        try:
+            tiles = parse_tiles(text)
+        except TileSyntaxError as error:
+            raise forms.ValidationError(str(error)) from None
+        if len(tiles) != 1:
+            raise forms.ValidationError(_("Give one tile, e.g. 5s."))
+        return tile_code(tiles[0])

@@ -1,0 +1,132 @@
+"""Writing the ledger: record, change and undo hands without losing or doubling one.
+
+Every write is one transaction that first claims the table's version with a
+compare-and-set (``UPDATE … SET version = version + 1 WHERE version = seen``). Of two
+phones that saw the same version, exactly one gets the row; the other's UPDATE matches
+nothing (PostgreSQL re-reads the row after the first commits) and it is told what was
+written meanwhile instead of overwriting it. Hand numbers are unique per table in the
+schema as well, so even a bug here could not store two hands #5.
+
+A change to a past hand is replayed forward: every later win is scored again with the
+dealer, streak and history that now precede it. If a later hand no longer scores (say a
+Hangzhou discard win whose 三連莊 has gone), nothing is written and the error says which
+hand and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F
+
+from calculator.ledger import Ledger, advance, compose, replay, start
+from calculator.models import Hand, Table
+from rules import InvalidRequest, score
+
+
+class StaleLedger(Exception):
+    """The ledger changed since the writer's page was drawn."""
+
+    def __init__(self, table: Table, seen: int):
+        super().__init__(f"table version {table.version}, the form saw {seen}")
+        self.table = table
+        self.seen = seen
+        # What others wrote meanwhile: hands written after the version the writer saw.
+        self.changed = list(table.hands.filter(written_at_version__gt=seen))
+
+
+@dataclass
+class Refused(Exception):
+    """The write would leave a hand that does not score: nothing was written."""
+
+    number: int
+    errors: list[dict]
+
+    def __str__(self) -> str:
+        return f"hand {self.number}: " + "; ".join(e["message"] for e in self.errors)
+
+
+def load(table: Table) -> Ledger:
+    return replay(table.region, table.first_dealer, table.hands.all())
+
+
+def score_win(table: Table, position, fields: dict) -> tuple[dict, dict]:
+    """The full request for a win at ``position`` and the engine's response. Raises
+    InvalidRequest, or Refused when the tiles are valid but do not win."""
+    request = compose(fields, region=table.region, base=table.base,
+                      house_rules=table.house_rules, position=position)
+    response = score(request)
+    if not response["winning"]:
+        raise Refused(position.number, [{"field": "hand", "message": response["reason"]}])
+    return request, response
+
+
+def write(table_id: int, seen: int, number: int, kind: str, fields: dict) -> Table:
+    """Record hand ``number`` (the next one, or a past one to change it) as ``kind``:
+    a win with the hand fields of a score request, or a draw (``fields`` may name its
+    wild). Raises StaleLedger, Refused or InvalidRequest; returns the table."""
+    with transaction.atomic():
+        table = _claim(table_id, seen)
+        hands = list(table.hands.all())
+        if not 1 <= number <= len(hands) + 1:
+            raise Refused(number, [{"field": "number",
+                                    "message": f"there is no hand {number} to change"}])
+        if number <= len(hands):
+            hand = hands[number - 1]
+        else:
+            hand = Hand(table=table, number=number)
+            hands.append(hand)
+        hand.kind = kind
+        if kind == Hand.DRAW:
+            hand.request = {"wild": fields["wild"]} if fields.get("wild") else {}
+        else:
+            hand.request = fields
+        _rescore_from(table, hands, number)
+        return table
+
+
+def undo_last(table_id: int, seen: int) -> tuple[Table, int | None]:
+    """Delete the last hand; returns the table and the undone hand's number."""
+    with transaction.atomic():
+        table = _claim(table_id, seen)
+        last = table.hands.order_by("-number").first()
+        if last is None:
+            return table, None
+        last.delete()
+        return table, last.number
+
+
+def _claim(table_id: int, seen: int) -> Table:
+    """Bump the version if it is still ``seen``; else StaleLedger. Holds the table's row
+    lock until the transaction ends, so writers to one table go one at a time."""
+    claimed = Table.objects.filter(pk=table_id, version=seen).update(version=F("version") + 1)
+    table = Table.objects.get(pk=table_id)
+    if not claimed:
+        raise StaleLedger(table, seen)
+    return table
+
+
+def _rescore_from(table: Table, hands: list[Hand], number: int) -> None:
+    """Score hand ``number`` and every later win again from the position before it,
+    then save what changed. Any failure raises before anything is saved."""
+    position = start(table.first_dealer)
+    dirty = []
+    for hand in hands:
+        if hand.number >= number:
+            if hand.kind == Hand.WIN:
+                try:
+                    request, response = score_win(table, position, hand.request)
+                except InvalidRequest as invalid:
+                    raise Refused(hand.number, invalid.errors) from None
+                except Refused as refused:
+                    raise Refused(hand.number, refused.errors) from None
+            else:
+                request, response = hand.request, None
+            if hand.number == number or (request, response) != (hand.request, hand.result):
+                hand.request, hand.result = request, response
+                hand.written_at_version = table.version
+                dirty.append(hand)
+        position = advance(table.region, position, hand.kind, hand.request)
+    for hand in dirty:
+        hand.save()

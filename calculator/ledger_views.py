@@ -1,0 +1,370 @@
+"""The table ledger's pages (issue 5): create a table, record wins and draws, change or
+undo hands, see the running totals, export them.
+
+Links carry capabilities, no accounts: ``/t/<view_token>/`` reads a table, and
+``/t/<view_token>/e/<edit_token>/…`` changes it. A wrong edit token is 403 on every
+page and action that could change something; the read-only pages never contain it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import reswap, retarget
+
+from calculator import ledger_store as store
+from calculator.forms import ScoreForm
+from calculator.ledger import SEATS, Position, advance, chart, to_csv
+from calculator.ledger_forms import DrawForm, LedgerWinForm, TableForm
+from calculator.models import Hand, Table
+from calculator.results import amount, present, seat_name, signed, streak_name
+from calculator.rules_pages import form_data
+from rules import InvalidRequest
+from rules.regions import REGIONS
+
+LEDGER_PAGE = "calculator/ledger/table.html"
+WIN_PAGE = "calculator/ledger/win.html"
+DRAW_PAGE = "calculator/ledger/draw.html"
+
+
+def _table(view_token: str, edit_token: str | None = None) -> Table:
+    """The table of a link; 404 for an unknown table, 403 for a wrong edit token."""
+    table = get_object_or_404(Table, view_token=view_token)
+    if edit_token is not None and not secrets.compare_digest(
+            edit_token.encode(), table.edit_token.encode()):
+        raise PermissionDenied(_("This link does not allow changes to the table."))
+    return table
+
+
+def _edit_url(table: Table, name: str = "table-edit", **kwargs) -> str:
+    return reverse(name, kwargs={"view_token": table.view_token,
+                                 "edit_token": table.edit_token, **kwargs})
+
+
+def table_new(request: HttpRequest):
+    """/t/new/: a new table. Answers with its edit page, which shows both links."""
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        table = form.save()
+        messages.success(request, _("Table created. Keep the edit link to yourself (or "
+                                    "your scorekeeper); send the read-only link to the "
+                                    "others."))
+        return redirect(_edit_url(table))
+    return render(request, "calculator/ledger/new.html", {"form": form})
+
+
+def table_view(request: HttpRequest, view_token: str):
+    """The read-only ledger."""
+    table = _table(view_token)
+    return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=False))
+
+
+def table_edit(request: HttpRequest, view_token: str, edit_token: str):
+    """The ledger with its controls: record, change, undo."""
+    table = _table(view_token, edit_token)
+    return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=True))
+
+
+def table_csv(request: HttpRequest, view_token: str):
+    """Every hand as a CSV row, with each player's net and running total."""
+    table = _table(view_token)
+    response = HttpResponse(to_csv(store.load(table), table.names),
+                            content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="table-{table.pk}.csv"'
+    return response
+
+
+@require_POST
+def table_undo(request: HttpRequest, view_token: str, edit_token: str):
+    table = _table(view_token, edit_token)
+    try:
+        seen = int(request.POST.get("version", ""))
+    except ValueError:
+        seen = -1
+    try:
+        table, number = store.undo_last(table.pk, seen)
+    except store.StaleLedger as stale:
+        messages.error(request, _stale_message(stale))
+        return redirect(_edit_url(table))
+    if number:
+        messages.success(request, _("Hand %(number)s was undone.") % {"number": number})
+    return redirect(_edit_url(table))
+
+
+@vary_on_headers("HX-Request")
+def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int):
+    """Record (or change) hand ``number`` as a win: the calculator, filled in from the
+    table. GET previews the score — who pays what, who deals next; POST records it."""
+    table = _table(view_token, edit_token)
+    ledger = store.load(table)
+    position = _position(ledger, number)
+    if request.method == "POST":
+        return _record_win(request, table, ledger, number)
+    if request.GET:
+        form = LedgerWinForm(request.GET, table=table)
+    else:
+        form = LedgerWinForm(table=table, initial=_initial(ledger, number, table))
+    preview = _preview(form, table, position) if form.is_bound else None
+    context = _win_context(request, table, ledger, number, form, preview)
+    if not (request.htmx and not request.htmx.history_restore_request):
+        return render(request, WIN_PAGE, context)
+    if form.errors:
+        # As the calculator does: the form comes back with its errors in place.
+        form_with_errors = render(request, f"{WIN_PAGE}#win-form", context)
+        return reswap(retarget(form_with_errors, "#score-form"),
+                      "outerHTML show:[aria-invalid=true]:top")
+    return render(request, f"{WIN_PAGE}#preview", context)
+
+
+def _record_win(request, table, ledger, number):
+    form = LedgerWinForm(request.POST, table=table)
+    stale = None
+    if form.is_valid():
+        seen = form.cleaned_data["version"]
+        if seen is None:
+            seen = -1
+        try:
+            store.write(table.pk, seen, number, Hand.WIN, form.hand_fields())
+        except store.StaleLedger as error:
+            stale = error
+        except store.Refused as refused:
+            _form_errors(form, refused.errors, refused.number, number)
+        except InvalidRequest as invalid:
+            _form_errors(form, invalid.errors, number, number)
+        else:
+            messages.success(request, _("Hand %(number)s recorded.") % {"number": number})
+            return redirect(_edit_url(table) + f"#hand-{number}")
+    if stale:
+        # Nothing is lost: the form keeps what was typed, now against the current ledger.
+        table, ledger = stale.table, store.load(stale.table)
+        if request.POST.get("intent") == "new":
+            number = len(ledger.entries) + 1
+        data = request.POST.copy()
+        data["version"] = str(table.version)
+        form = LedgerWinForm(data, table=table)
+        position = _position(ledger, number)
+        preview = _preview(form, table, position)
+        context = _win_context(request, table, ledger, number, form, preview, stale=stale)
+        return render(request, WIN_PAGE, context, status=409)
+    context = _win_context(request, table, ledger, number, form, None)
+    return render(request, WIN_PAGE, context, status=400)
+
+
+def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: int):
+    """Record (or change) hand ``number`` as a draw (流局). The page shows who deals next
+    before the players confirm."""
+    table = _table(view_token, edit_token)
+    ledger = store.load(table)
+    position = _position(ledger, number)
+    status, stale = 200, None
+    if request.method == "POST":
+        form = DrawForm(request.POST)
+        if form.is_valid():
+            try:
+                store.write(table.pk, form.cleaned_data["version"], number, Hand.DRAW,
+                            {"wild": form.cleaned_data["wild"]})
+            except store.StaleLedger as error:
+                stale, status = error, 409
+                table, ledger = error.table, store.load(error.table)
+                if request.POST.get("intent") == "new":
+                    number = len(ledger.entries) + 1
+                position = _position(ledger, number)
+                data = request.POST.copy()
+                data["version"] = str(table.version)
+                form = DrawForm(data)
+            except store.Refused as refused:
+                form.add_error(None, _refused_message(refused, number))
+                status = 400
+            else:
+                messages.success(request, _("Hand %(number)s recorded as a draw.")
+                                 % {"number": number})
+                return redirect(_edit_url(table) + f"#hand-{number}")
+        else:
+            status = 400
+    else:
+        wild = ""
+        if number <= len(ledger.entries):
+            wild = ledger.entries[number - 1].request.get("wild", "")
+        form = DrawForm(initial={"version": table.version, "wild": wild})
+    after = advance(table.region, position, Hand.DRAW, {})
+    context = {
+        "table": table, "number": number, "form": form, "stale": stale,
+        "changed": _changed(stale, table) if stale else [],
+        "intent": "new" if number > len(ledger.entries) else "edit",
+        "position": _position_view(table, position), "after": _position_view(table, after),
+        "edit_url": _edit_url(table), "shows_wild": table.region != "hangzhou",
+        "replaces": number <= len(ledger.entries),
+        "win_url": _edit_url(table, "hand-win", number=number),
+    }
+    return render(request, DRAW_PAGE, context, status=status)
+
+
+# --- helpers ---
+
+def _position(ledger, number: int) -> Position:
+    """The position before hand ``number``: a recorded hand's, or the next one's."""
+    if 1 <= number <= len(ledger.entries):
+        return ledger.entries[number - 1].before
+    if number == len(ledger.entries) + 1:
+        return ledger.position
+    raise Http404(f"no hand {number}")
+
+
+def _initial(ledger, number: int, table: Table) -> dict:
+    """A recorded win's fields, to change it; else a blank form."""
+    initial = {"version": table.version}
+    if number <= len(ledger.entries) and ledger.entries[number - 1].kind == Hand.WIN:
+        initial.update(form_data(ledger.entries[number - 1].request))
+        if "dice_0" in initial:
+            initial["dice"] = [initial.pop("dice_0"), initial.pop("dice_1")]
+    return initial
+
+
+def _preview(form: LedgerWinForm, table: Table, position: Position) -> dict | None:
+    """The score of the form's hand at ``position``, and who deals next; None when the
+    form has errors (they are on its fields)."""
+    if not form.is_valid():
+        return None
+    fields = form.hand_fields()
+    try:
+        request, response = store.score_win(table, position, fields)
+    except InvalidRequest as invalid:
+        _form_errors(form, invalid.errors, position.number, position.number)
+        return None
+    except store.Refused as refused:
+        _form_errors(form, refused.errors, position.number, position.number)
+        return None
+    after = advance(table.region, position, Hand.WIN, request)
+    calculator = ScoreForm(form_data(request))
+    calculator.is_valid()
+    return {"result": present(response, request, table.names), "request": request,
+            "after": _position_view(table, after),
+            "calculator_link": calculator.permalink(),
+            "carry": form.query_string_pairs()}
+
+
+def _form_errors(form, errors: list[dict], at: int, number: int) -> None:
+    """Engine errors onto the form's fields; a later hand's onto the whole form."""
+    if at != number:
+        form.add_error(None, _refused_message(store.Refused(at, errors), number))
+        return
+    for error in errors:
+        form._add_engine_error(error["field"], error["message"])
+
+
+def _refused_message(refused: store.Refused, number: int) -> str:
+    reasons = "; ".join(e["message"] for e in refused.errors)
+    if refused.number == number:
+        return reasons
+    return _("Not saved: with this change, hand %(later)s no longer scores (%(reasons)s). "
+             "Change or undo that hand first.") % {"later": refused.number, "reasons": reasons}
+
+
+def _stale_message(stale: store.StaleLedger) -> str:
+    numbers = ", ".join(str(h.number) for h in stale.changed)
+    if numbers:
+        return _("The ledger changed meanwhile (hand %(numbers)s): nothing was undone. "
+                 "Check it and try again.") % {"numbers": numbers}
+    return _("The ledger changed meanwhile: nothing was undone. Check it and try again.")
+
+
+def _changed(stale: store.StaleLedger, table: Table) -> list[dict]:
+    ledger = store.load(table)
+    wanted = {h.number for h in stale.changed}
+    return [_entry_view(table, e, editable=False) for e in ledger.entries
+            if e.number in wanted]
+
+
+def _win_context(request, table, ledger, number, form, preview, stale=None) -> dict:
+    position = _position(ledger, number)
+    return {
+        "table": table, "number": number, "form": form, "preview": preview,
+        "stale": stale, "changed": _changed(stale, table) if stale else [],
+        "intent": "new" if number > len(ledger.entries) else "edit",
+        "position": _position_view(table, position), "edit_url": _edit_url(table),
+        "action": _edit_url(table, "hand-win", number=number),
+        "draw_url": _edit_url(table, "hand-draw", number=number),
+        "version": table.version,
+    }
+
+
+def _position_view(table: Table, position: Position) -> dict:
+    names = table.names
+    return {"number": position.number, "dealer": position.dealer,
+            "dealer_name": names[position.dealer], "seat": seat_name(position.dealer),
+            "streak": position.streak, "streak_name": streak_name(position.streak),
+            "draws": position.draws, "previous_wild": position.previous_wild,
+            "honghe": table.region == "honghe"}
+
+
+def _entry_view(table: Table, entry, editable: bool) -> dict:
+    """One row of the ledger: how the hand went, in words, and the money."""
+    names, request, result = table.names, entry.request, entry.result
+    view = {"number": entry.number, "kind": entry.kind,
+            "dealer": names[entry.before.dealer],
+            "streak_name": streak_name(entry.before.streak),
+            "payments": [{"seat": s, "net": signed(entry.payments[s]),
+                          "sign": (entry.payments[s] > 0) - (entry.payments[s] < 0)}
+                         for s in SEATS],
+            "totals": [{"seat": s, "value": signed(entry.totals[s]),
+                        "sign": (entry.totals[s] > 0) - (entry.totals[s] < 0)}
+                       for s in SEATS],
+            "wild": request.get("wild")}
+    if entry.kind == Hand.WIN:
+        region = REGIONS[table.region]
+        how = {"self_draw": _("self-draw 自摸"), "discard": _("on a discard 點炮"),
+               "rob_kong": _("robbing a kong 搶槓")}[request["win_type"]]
+        view.update(
+            winner=names[request["winner"]], how=how,
+            discarder=names[request["discarder"]] if request.get("discarder") else None,
+            patterns=[p["name"] for p in result["patterns"]],
+            total=(_("%(fan)s 番") % {"fan": result["fan"]} if region.adds_fan
+                   else f"×{result['multiplier']}"),
+            tiles=request["hand"], melds=request.get("melds", []),
+            win_tile=request["win_tile"])
+        calculator = ScoreForm(form_data(request))
+        calculator.is_valid()
+        view["calculator_link"] = calculator.permalink()
+    if editable:
+        view["edit_win"] = _edit_url(table, "hand-win", number=entry.number)
+        view["edit_draw"] = _edit_url(table, "hand-draw", number=entry.number)
+    return view
+
+
+def _ledger_context(request, table: Table, editable: bool) -> dict:
+    ledger = store.load(table)
+    names = table.names
+    base = request.build_absolute_uri
+    context = {
+        "table": table, "editable": editable, "names": [names[s] for s in SEATS],
+        "seats": [{"seat": s, "label": seat_name(s), "name": names[s],
+                   "total": signed(ledger.totals[s]),
+                   "sign": (ledger.totals[s] > 0) - (ledger.totals[s] < 0)} for s in SEATS],
+        "entries": [_entry_view(table, e, editable) for e in reversed(ledger.entries)],
+        "count": len(ledger.entries),
+        "next": _position_view(table, ledger.position),
+        "chart": chart(ledger, names),
+        "region": REGIONS[table.region],
+        "base": amount(table.base),
+        "house_rules": table.house_rules,
+        "view_link": base(reverse("table", args=[table.view_token])),
+        "csv_url": reverse("table-csv", args=[table.view_token]),
+    }
+    if editable:
+        context.update(
+            edit_link=base(_edit_url(table)),
+            win_url=_edit_url(table, "hand-win", number=ledger.position.number),
+            draw_url=_edit_url(table, "hand-draw", number=ledger.position.number),
+            undo_url=_edit_url(table, "table-undo"),
+            version=table.version,
+            last=ledger.entries[-1].number if ledger.entries else None,
+        )
+    return context

@@ -1,0 +1,81 @@
+"""The table ledger (台帳): a session at a real table, hand after hand.
+
+A table keeps only what players decide once — region, base, names, first dealer, house
+rules. Everything that follows from history (dealer, dealer streak, previous draws,
+previous wild, running totals) is recomputed from the recorded hands by
+``calculator.ledger.replay``, never stored twice, so it can never disagree with them.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+SEATS = ("E", "S", "W", "N")
+
+
+def new_token() -> str:
+    """An unguessable link token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    REGIONS = [("hangzhou", "杭州 Hangzhou"), ("jinhua", "金华 Jinhua"),
+               ("honghe", "洪合 Honghe")]
+
+    # Two capabilities, no accounts: the view token reads, the edit token writes.
+    view_token = models.CharField(max_length=32, unique=True, default=new_token,
+                                  editable=False)
+    edit_token = models.CharField(max_length=32, unique=True, default=new_token,
+                                  editable=False)
+    name = models.CharField(_("Table name"), max_length=60, blank=True)
+    region = models.CharField(_("Region"), max_length=10, choices=REGIONS)
+    base = models.DecimalField(_("Base 底分"), max_digits=12, decimal_places=2, default=1)
+    player_e = models.CharField(max_length=30)
+    player_s = models.CharField(max_length=30)
+    player_w = models.CharField(max_length=30)
+    player_n = models.CharField(max_length=30)
+    first_dealer = models.CharField(max_length=1, choices=[(s, s) for s in SEATS],
+                                    default="E")
+    house_rules = models.JSONField(default=dict, blank=True)
+    # Bumped by every write (record, edit, undo). A form carries the version it was
+    # drawn from; a write with another version is refused (see calculator.ledger_store).
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name or f"{self.get_region_display()} #{self.pk}"
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Seat → player name."""
+        return {"E": self.player_e, "S": self.player_s, "W": self.player_w,
+                "N": self.player_n}
+
+
+class Hand(models.Model):
+    WIN, DRAW = "win", "draw"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=4, choices=[(WIN, "win"), (DRAW, "draw")])
+    # A win: the full score request (docs/API.md), dealer and history fields included as
+    # they were when it was scored, and the engine's response. A draw: {"wild": …} when
+    # the players gave the hand's wild (Honghe's 百搭連莊 reads it), and no result.
+    request = models.JSONField(default=dict)
+    result = models.JSONField(null=True, blank=True)
+    # The table version this hand was last written at: tells a stale writer what changed.
+    written_at_version = models.PositiveIntegerField(default=0)
+    recorded = models.DateTimeField(auto_now_add=True)
+    changed = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand {self.number} ({self.kind})"

@@ -1,0 +1,357 @@
+"""The table ledger's rules and storage: rotation, history, totals, recording, changing
+and undoing hands (calculator.ledger, calculator.ledger_store).
+
+Hands are written one per line as ``(kind, winner, how, discarder)`` over a plain hand
+that wins in every region (``PLAIN``): ×1 in Hangzhou, 平胡 in Jinhua, 0 番 in Honghe.
+These tests also run against PostgreSQL in CI (``make test-postgres``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculator import ledger_store as store
+from calculator.ledger import (
+    Position,
+    advance,
+    chart,
+    compose,
+    next_seat,
+    replay,
+    start,
+    to_csv,
+)
+from calculator.models import Hand, Table
+
+pytestmark = pytest.mark.ledger
+
+SEATS = ("E", "S", "W", "N")
+WILD = {"honghe": "9m", "hangzhou": None, "jinhua": "6s"}
+
+
+def win(winner, how="self_draw", discarder=None, region="hangzhou", wild=None, **extra):
+    """A win's hand fields: 123m 456p 789s 234s 7z + 7z (no wild in it)."""
+    fields = {"hand": "123m456p789s234s7z", "win_tile": "7z", "win_type": how,
+              "winner": winner, "discarder": discarder}
+    wild = wild or WILD[region]
+    if wild:
+        fields["wild"] = wild
+    fields.update(extra)
+    return fields
+
+
+def hands(*rows):
+    """Hands for ``replay``: ``("win", fields)`` or ``("draw", {"wild": …})``."""
+    return [SimpleNamespace(number=n, kind=kind, request=request,
+                            result={"payments": payments} if payments else None)
+            for n, (kind, request, payments) in enumerate(rows, start=1)]
+
+
+# --- rotation: (region, dealer before, streak before, kind, winner) → dealer, streak ---
+
+ROTATION = [
+    # Hangzhou (hangzhou.txt:92-98): dealer wins or draw → keeps the seat, streak grows;
+    # another player wins → that player deals (搶莊) at 平莊.
+    ("hangzhou", "E", 0, "win", "E", "E", 1),
+    ("hangzhou", "E", 2, "win", "E", "E", 3),
+    ("hangzhou", "E", 0, "draw", None, "E", 1),
+    ("hangzhou", "E", 3, "win", "W", "W", 0),
+    ("hangzhou", "S", 1, "win", "E", "E", 0),
+    ("hangzhou", "N", 0, "win", "S", "S", 0),
+    # Honghe (honghe.txt:19): dealer wins or draw → keeps; else the next seat deals.
+    ("honghe", "E", 0, "win", "E", "E", 1),
+    ("honghe", "E", 1, "draw", None, "E", 2),
+    ("honghe", "E", 2, "win", "W", "S", 0),
+    ("honghe", "N", 0, "win", "S", "E", 0),
+    # Jinhua (jinhua.txt:5, 輪庄): as Honghe.
+    ("jinhua", "S", 0, "win", "S", "S", 1),
+    ("jinhua", "S", 4, "win", "N", "W", 0),
+    ("jinhua", "W", 0, "draw", None, "W", 1),
+]
+
+
+@pytest.mark.parametrize("region, dealer, streak, kind, winner, new_dealer, new_streak",
+                         ROTATION)
+def test_rotation(region, dealer, streak, kind, winner, new_dealer, new_streak):
+    before = Position(number=5, dealer=dealer, streak=streak, draws=0, previous_wild=None)
+    request = win(winner, region=region) if kind == "win" else {}
+    after = advance(region, before, kind, request)
+    assert (after.number, after.dealer, after.streak) == (6, new_dealer, new_streak)
+
+
+def test_next_seat_goes_round_the_table():
+    assert [next_seat(s) for s in SEATS] == ["S", "W", "N", "E"]
+
+
+def test_draws_count_until_a_win_and_the_wild_carries_over():
+    position = start("E")
+    position = advance("honghe", position, "draw", {"wild": "3p"})
+    position = advance("honghe", position, "draw", {})
+    assert (position.draws, position.previous_wild, position.streak) == (2, None, 2)
+    position = advance("honghe", position, "draw", {"wild": "5s"})
+    assert (position.draws, position.previous_wild) == (3, "5s")
+    position = advance("honghe", position, "win", win("S", region="honghe", wild="7p"))
+    assert (position.draws, position.previous_wild, position.dealer) == (0, "7p", "S")
+
+
+def test_hangzhou_without_a_named_wild_carries_bai_as_the_wild():
+    assert advance("hangzhou", start("E"), "win", win("E")).previous_wild == "5z"
+
+
+# --- compose: the table and history fill the request, never the form ---
+
+def test_compose_fills_dealer_streak_base_and_house_rules_over_the_form():
+    position = Position(number=3, dealer="W", streak=2, draws=0, previous_wild="5z")
+    sneaky = {**win("S"), "dealer": "S", "dealer_streak": 7, "base": 100, "region": "honghe",
+              "house_rules": {"hangzhou_discard": "never"}}
+    request = compose(sneaky, region="hangzhou", base=Decimal("2.50"),
+                      house_rules={"hangzhou_discard": "dealer_streak3",
+                                   "honghe_rob_kong": "robbed_pays_double"},
+                      position=position)
+    assert (request["region"], request["dealer"], request["dealer_streak"],
+            request["base"]) == ("hangzhou", "W", 2, 2.5)
+    assert request["house_rules"] == {"hangzhou_discard": "dealer_streak3"}
+    assert "context" not in request  # Hangzhou's patterns read no history
+
+
+def test_compose_gives_honghe_its_history():
+    position = Position(number=4, dealer="E", streak=3, draws=2, previous_wild="9m")
+    request = compose({**win("S", region="honghe"), "context": {"previous_draws": 9}},
+                      region="honghe", base=1, house_rules={}, position=position)
+    assert request["context"] == {"previous_draws": 2, "previous_wild": "9m"}
+    assert "house_rules" not in request
+
+
+def test_compose_caps_the_streak_at_what_the_engine_takes():
+    position = Position(number=200, dealer="E", streak=150, draws=0, previous_wild=None)
+    assert compose(win("E"), region="hangzhou", base=1, house_rules={},
+                   position=position)["dealer_streak"] == 99
+
+
+# --- replay: totals, chart, CSV ---
+
+def test_replay_keeps_running_totals():
+    ledger = replay("hangzhou", "E", hands(
+        ("win", win("S"), {"E": -2, "S": 4, "W": -1, "N": -1}),
+        ("draw", {}, None),
+        ("win", win("S"), {"E": -4, "S": 6, "W": -1, "N": -1}),
+    ))
+    assert [e.before.dealer for e in ledger.entries] == ["E", "S", "S"]
+    assert [e.before.streak for e in ledger.entries] == [0, 0, 1]
+    assert ledger.totals == {"E": -6, "S": 10, "W": -2, "N": -2}
+    assert [e.totals["S"] for e in ledger.entries] == [4, 4, 10]
+    assert (ledger.position.number, ledger.position.dealer, ledger.position.streak) == (
+        4, "S", 2)
+
+
+def test_chart_draws_one_line_per_player_from_zero():
+    ledger = replay("hangzhou", "E", hands(
+        ("win", win("S"), {"E": -2, "S": 4, "W": -1, "N": -1}),
+        ("win", win("E"), {"E": 6, "S": -2, "W": -2, "N": -2}),
+    ))
+    drawn = chart(ledger, {"E": "a", "S": "b", "W": "c", "N": "d"})
+    assert [line["seat"] for line in drawn.lines] == list(SEATS)
+    assert all(len(line["points"].split()) == 3 for line in drawn.lines)
+    # every line starts on the zero line, at the left edge
+    assert all(line["points"].split()[0] == f"48.0,{drawn.zero_y}" for line in drawn.lines)
+    assert (drawn.top_label, drawn.bottom_label) == ("4", "-3")  # S after 1; W after 2
+    assert chart(replay("hangzhou", "E", []), {}) is None
+
+
+def test_csv_has_a_row_per_hand_with_nets_and_totals():
+    ledger = replay("hangzhou", "E", hands(
+        ("win", win("S"), {"E": -2, "S": 4, "W": -1, "N": -1}),
+        ("draw", {}, None),
+    ))
+    rows = to_csv(ledger, {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}).splitlines()
+    assert rows[0].endswith("total Ann (E),total Bo (S),total Cy (W),total Di (N)")
+    assert rows[1].startswith("1,win,E,0,S,self_draw,,123m456p789s234s7z,,7z,")
+    assert rows[1].endswith("-2,4,-1,-1,-2,4,-1,-1")
+    assert rows[2].startswith("2,draw,S,0,")
+    assert rows[2].endswith("0,0,0,0,-2,4,-1,-1")
+
+
+# --- the store: recording against the database ---
+
+def new_table(region="hangzhou", **fields) -> Table:
+    return Table.objects.create(region=region, player_e="Ann", player_s="Bo", player_w="Cy",
+                                player_n="Di", **fields)
+
+
+def record(table, kind, fields=None, number=None):
+    table.refresh_from_db()
+    number = number or table.hands.count() + 1
+    return store.write(table.pk, table.version, number, kind, fields or {})
+
+
+@pytest.mark.django_db
+def test_recording_stores_the_full_request_and_result():
+    table = new_table(base=2)
+    record(table, "win", win("E"))
+    hand = table.hands.get()
+    assert (hand.number, hand.kind) == (1, "win")
+    assert hand.request["dealer"] == "E" and hand.request["base"] == 2
+    # Hangzhou, dealer self-draws at 平莊: each other pays base × ×1 × 2.
+    assert hand.result["payments"] == {"E": 12, "S": -4, "W": -4, "N": -4}
+    table.refresh_from_db()
+    assert table.version == 1
+
+
+@pytest.mark.django_db
+def test_dealer_streak_comes_from_the_recorded_hands():
+    table = new_table()
+    record(table, "win", win("E"))      # E deals 平莊, wins: ×2 each
+    record(table, "draw")               # E keeps the seat: 三連莊 next
+    record(table, "win", win("E"))      # streak 2: ×8 each
+    third = table.hands.get(number=3)
+    assert third.request["dealer_streak"] == 2
+    assert third.result["payments"] == {"E": 24, "S": -8, "W": -8, "N": -8}
+    ledger = store.load(table)
+    assert ledger.totals == {"E": 30, "S": -10, "W": -10, "N": -10}
+
+
+@pytest.mark.django_db
+def test_honghe_history_scores_huang_fan_and_bai_da_lian_zhuang():
+    table = new_table(region="honghe")
+    record(table, "draw", {"wild": "9m"})
+    record(table, "win", win("S", region="honghe", wild="9m"))
+    keys = [p["key"] for p in table.hands.get(number=2).result["patterns"]]
+    assert "huang_fan" in keys and "bai_da_lian_zhuang" in keys
+
+
+@pytest.mark.django_db
+def test_a_stale_version_is_refused_and_says_what_changed():
+    table = new_table()
+    record(table, "win", win("S"))
+    with pytest.raises(store.StaleLedger) as stale:
+        store.write(table.pk, 0, 2, "win", win("S"))
+    assert [h.number for h in stale.value.changed] == [1]
+    assert table.hands.count() == 1
+
+
+@pytest.mark.django_db
+def test_changing_a_past_hand_recomputes_every_later_one():
+    table = new_table()
+    record(table, "win", win("E"))   # E keeps the deal…
+    record(table, "win", win("E"))   # …so this is 二連莊: ×4
+    assert table.hands.get(number=2).result["payments"]["E"] == 12
+    record(table, "win", win("S"), number=1)  # hand 1 was S's: S deals hand 2
+    second = table.hands.get(number=2)
+    assert (second.request["dealer"], second.request["dealer_streak"]) == ("S", 0)
+    # E self-draws as a non-dealer; the dealer S pays ×2, the others ×1.
+    assert second.result["payments"] == {"E": 4, "S": -2, "W": -1, "N": -1}
+    assert store.load(table).totals == {"E": 2, "S": 2, "W": -2, "N": -2}
+
+
+@pytest.mark.django_db
+def test_a_change_that_breaks_a_later_hand_is_refused_whole():
+    table = new_table()
+    record(table, "win", win("E"))
+    record(table, "win", win("E"))
+    record(table, "win", win("E", how="discard", discarder="S"))  # 三連莊: a discard win
+    with pytest.raises(store.Refused) as refused:
+        record(table, "win", win("W"), number=1)
+    assert refused.value.number == 3
+    table.refresh_from_db()
+    assert table.version == 3  # nothing written, not even the version
+    assert table.hands.get(number=1).request["winner"] == "E"
+
+
+@pytest.mark.django_db
+def test_a_hand_that_does_not_win_is_not_recorded():
+    table = new_table()
+    with pytest.raises(store.Refused):
+        record(table, "win", {**win("S"), "win_tile": "1z"})
+    assert not table.hands.exists()
+
+
+@pytest.mark.django_db
+def test_a_draw_can_become_a_win_and_back():
+    table = new_table()
+    record(table, "draw")
+    record(table, "win", win("W"), number=1)
+    assert table.hands.get(number=1).kind == "win"
+    record(table, "draw", number=1)
+    hand = table.hands.get(number=1)
+    assert (hand.kind, hand.result, hand.request) == ("draw", None, {})
+
+
+@pytest.mark.django_db
+def test_undo_removes_the_last_hand_only_at_the_version_seen():
+    table = new_table()
+    record(table, "win", win("S"))
+    record(table, "draw")
+    with pytest.raises(store.StaleLedger):
+        store.undo_last(table.pk, 1)
+    table, number = store.undo_last(table.pk, 2)
+    assert number == 2 and list(table.hands.values_list("number", flat=True)) == [1]
+
+
+@pytest.mark.django_db
+def test_hand_numbers_are_unique_per_table_in_the_schema():
+    from django.db import IntegrityError, transaction
+
+    table = new_table()
+    record(table, "draw")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.create(table=table, number=1, kind="draw")
+
+
+@pytest.mark.django_db
+def test_there_is_no_hand_beyond_the_next():
+    table = new_table()
+    with pytest.raises(store.Refused):
+        record(table, "draw", number=3)
+
+
+# --- properties: any sequence of hands ---
+
+HAND = st.one_of(
+    st.tuples(st.just("draw"), st.sampled_from(SEATS)),
+    st.tuples(st.sampled_from(["self_draw"]), st.sampled_from(SEATS)),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(region=st.sampled_from(["hangzhou", "honghe", "jinhua"]),
+       first=st.sampled_from(SEATS), sequence=st.lists(HAND, max_size=12))
+def test_rotation_invariants(region, first, sequence):
+    """The streak is 0 exactly when the seat changed hands; draws never move the deal;
+    the streak counts the hands the same dealer kept the seat."""
+    position = start(first)
+    for kind, winner in sequence:
+        request = win(winner, region=region) if kind != "draw" else {}
+        after = advance(region, position, "draw" if kind == "draw" else "win", request)
+        assert after.number == position.number + 1
+        if after.dealer == position.dealer:
+            assert after.streak == position.streak + 1
+        else:
+            assert after.streak == 0
+            assert kind != "draw"
+            expected = winner if region == "hangzhou" else next_seat(position.dealer)
+            assert after.dealer == expected
+        position = after
+
+
+@pytest.mark.django_db
+@settings(max_examples=15, deadline=None)
+@given(region=st.sampled_from(["hangzhou", "honghe", "jinhua"]),
+       winners=st.lists(st.sampled_from([*SEATS, None]), min_size=1, max_size=6))
+def test_totals_always_sum_to_zero(region, winners):
+    table = new_table(region=region)
+    for winner in winners:
+        if winner is None:
+            record(table, "draw")
+        else:
+            record(table, "win", win(winner, region=region))
+    ledger = store.load(table)
+    assert len(ledger.entries) == len(winners)
+    for entry in ledger.entries:
+        assert sum(entry.totals.values()) == 0
+        assert sum(entry.payments.values()) == 0
+    table.delete()
