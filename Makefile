@@ -13,7 +13,7 @@ XSTATIC_BOOTSTRAP := $(shell grep -i '^xstatic-bootstrap==' requirements.txt)
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: venv run test lint bench clean chromium
+.PHONY: venv run test test-postgres lint bench clean chromium
 
 venv: $(VENV)/.runtime.stamp
 
@@ -59,6 +59,11 @@ chromium:
 	else \
 	  echo "warning: no $(CHROMIUM): the browser tests will skip (sudo apt-get install chromium)" >&2; \
 	fi
+
+# The ledger's tests (storage, pages, concurrent writers) against a throwaway PostgreSQL
+# server that scripts/with-postgres.sh starts (installing Debian's postgresql if needed).
+test-postgres: $(VENV)/.dev.stamp
+	REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(BIN)/pytest -m ledger -p no:cacheprovider
 
 lint: $(VENV)/.dev.stamp
 	$(BIN)/ruff check .

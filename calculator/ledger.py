@@ -155,12 +155,12 @@ class Chart:
     bottom_label: str
 
 
-def chart(ledger: Ledger, names: dict[str, str], width: int = 640,
-          height: int = 240) -> Chart | None:
+def chart(ledger: Ledger, names: dict[str, str], width: int = 360,
+          height: int = 200) -> Chart | None:
     """Running totals per player after each hand, hand 0 being the start at zero."""
     if not ledger.entries:
         return None
-    pad_left, pad_right, pad_y = 48, 16, 16
+    pad_left, pad_right, pad_y = 40, 10, 16
     series = {seat: [Decimal(0)] + [e.totals[seat] for e in ledger.entries] for seat in SEATS}
     values = [v for points in series.values() for v in points]
     high, low = max(values + [Decimal(0)]), min(values + [Decimal(0)])

@@ -158,7 +158,7 @@ def test_chart_draws_one_line_per_player_from_zero():
     assert [line["seat"] for line in drawn.lines] == list(SEATS)
     assert all(len(line["points"].split()) == 3 for line in drawn.lines)
     # every line starts on the zero line, at the left edge
-    assert all(line["points"].split()[0] == f"48.0,{drawn.zero_y}" for line in drawn.lines)
+    assert all(line["points"].split()[0] == f"40.0,{drawn.zero_y}" for line in drawn.lines)
     assert (drawn.top_label, drawn.bottom_label) == ("4", "-3")  # S after 1; W after 2
     assert chart(replay("hangzhou", "E", []), {}) is None
 

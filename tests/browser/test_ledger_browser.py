@@ -1,0 +1,76 @@
+"""The table ledger on a phone: create a table, record a win, a draw and a win, watch the
+deal move and the totals add up, then open the read-only link and find nothing to edit."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from tests.browser.pages import MINUS, WIDTH, page_width
+from tests.browser.test_calculator_browser import serious
+
+pytestmark = [pytest.mark.browser, pytest.mark.ledger]
+
+PLAIN = "123m456p789s234s7z"
+
+
+def record_win(page: Page, winner: str):
+    page.locator("[data-record-win]").tap()
+    expect(page.locator("[data-tile-entry]")).to_be_visible()
+    page.fill("#id_hand", PLAIN)
+    page.fill("#id_win_tile", "7z")
+    page.select_option("#id_winner", winner)
+    page.locator("#score-form button[type=submit]").tap()
+    record = page.locator("#preview [data-record]")
+    expect(record).to_be_visible()
+    record.tap()
+    expect(page.locator("[data-next]")).to_be_visible()
+
+
+def next_hand(page: Page) -> tuple[str, str]:
+    position = page.locator("[data-next]")
+    return (position.locator("[data-dealer]").get_attribute("data-dealer"),
+            position.locator("[data-streak]").get_attribute("data-streak"))
+
+
+def totals(page: Page) -> dict[str, str]:
+    return {seat: page.locator(f'[data-total="{seat}"]').inner_text() for seat in "ESWN"}
+
+
+def test_a_session_at_the_table(page: Page, artifacts):
+    page.goto("/t/new/")
+    page.select_option("#id_region", "hangzhou")
+    for seat, name in zip("eswn", ["阿安", "Bo", "Cy", "Di"], strict=True):
+        page.fill(f"#id_player_{seat}", name)
+    page.select_option("#id_first_dealer", "E")
+    page.locator("main form button[type=submit]").tap()
+    expect(page.locator("[data-edit-link]")).to_be_visible()
+    assert next_hand(page) == ("E", "0")
+
+    record_win(page, "E")  # the dealer wins at 平莊: ×2 from each
+    assert next_hand(page) == ("E", "1")
+    assert totals(page) == {"E": "+6", "S": f"{MINUS}2", "W": f"{MINUS}2", "N": f"{MINUS}2"}
+
+    page.locator("[data-record-draw]").tap()
+    expect(page.locator("[data-after] [data-streak]")).to_have_attribute("data-streak", "2")
+    page.locator("main form button[type=submit]").tap()
+    assert next_hand(page) == ("E", "2")  # a draw: the dealer keeps the seat
+
+    record_win(page, "S")  # 三連莊: the dealer pays ×8, the others ×1; S takes the deal
+    assert next_hand(page) == ("S", "0")
+    assert totals(page) == {"E": f"{MINUS}2", "S": "+8", "W": f"{MINUS}3", "N": f"{MINUS}3"}
+    expect(page.locator("tbody[data-hand]")).to_have_count(3)
+    expect(page.locator(".ledger-chart polyline")).to_have_count(4)
+    assert page_width(page) <= WIDTH, "the ledger scrolls sideways"
+    assert not serious(Axe().run(page).response["violations"])
+    page.screenshot(path=str(artifacts / "ledger-360.png"), full_page=True)
+
+    edit_url = page.url
+    edit_token = edit_url.rstrip("/").split("/")[-1]
+    page.goto(page.locator("[data-view-link]").get_attribute("href"))
+    expect(page.locator("[data-read-only]")).to_be_visible()
+    assert totals(page)["S"] == "+8"
+    expect(page.locator("tbody[data-hand]")).to_have_count(3)
+    for control in ["[data-record-win]", "[data-record-draw]", "[data-undo]", "[data-edit]",
+                    "[data-edit-link]", "main form[method=post]"]:
+        expect(page.locator(control)).to_have_count(0)
+    assert edit_token not in page.content()

@@ -1,0 +1,221 @@
+"""The table ledger's pages: create, record, change, undo, read-only, CSV, and the
+answers to wrong tokens, stale forms and bad input."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from calculator.models import Table
+
+pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
+
+PLAIN = {"hand": "123m456p789s234s7z", "win_tile": "7z", "win_type": "self_draw"}
+
+
+@pytest.fixture
+def table(client) -> Table:
+    response = client.post("/t/new/", {
+        "name": "Friday", "region": "hangzhou", "base": "1", "player_e": "Ann",
+        "player_s": "Bo", "player_w": "Cy", "player_n": "Di", "first_dealer": "E",
+        "hangzhou_discard": "dealer_streak3", "honghe_rob_kong": "robbed_pays_double"})
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert response.url == f"/t/{table.view_token}/e/{table.edit_token}/"
+    return table
+
+
+def edit(table, path=""):
+    return f"/t/{table.view_token}/e/{table.edit_token}/{path}"
+
+
+def text(response) -> str:
+    """The page's visible text, spaces collapsed."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", response.content.decode(), flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def win(client, table, number, winner, version=None, **fields):
+    table.refresh_from_db()
+    data = {**PLAIN, "winner": winner, "intent": "new",
+            "version": table.version if version is None else version, **fields}
+    return client.post(edit(table, f"hand/{number}/win"), data)
+
+
+def test_new_table_keeps_only_the_region_house_rule(table):
+    assert table.house_rules == {"hangzhou_discard": "dealer_streak3"}
+    assert table.names == {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}
+
+
+def test_new_table_form_explains_bad_input(client):
+    response = client.post("/t/new/", {"region": "hangzhou", "base": "0", "player_e": "A",
+                                       "player_s": "A", "first_dealer": "E"})
+    assert response.status_code == 200
+    page = text(response)
+    assert "positive" in page or "greater than" in page
+    assert not Table.objects.exists()
+
+
+def test_blank_names_default_to_the_seats(client):
+    client.post("/t/new/", {"region": "honghe", "base": "2", "first_dealer": "S"})
+    table = Table.objects.get()
+    assert list(table.names) == ["E", "S", "W", "N"]
+    assert len(set(table.names.values())) == 4
+
+
+def test_the_edit_page_shows_both_links(client, table):
+    page = client.get(edit(table)).content.decode()
+    assert f"/t/{table.view_token}/e/{table.edit_token}/" in page
+    assert f"/t/{table.view_token}/\"" in page
+
+
+def test_the_read_only_page_never_reveals_the_edit_token(client, table):
+    win(client, table, 1, "S")
+    response = client.get(f"/t/{table.view_token}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert table.edit_token not in page
+    assert "data-record-win" not in page and "data-undo" not in page and "data-edit" not in page
+    assert "Bo" in page
+
+
+@pytest.mark.parametrize("path, method", [
+    ("", "get"), ("hand/1/win", "get"), ("hand/1/win", "post"), ("hand/1/draw", "get"),
+    ("hand/1/draw", "post"), ("undo", "post"),
+])
+def test_without_the_edit_token_nothing_changes(client, table, path, method):
+    wrong = f"/t/{table.view_token}/e/{'x' * 22}/{path}"
+    response = getattr(client, method)(wrong, {**PLAIN, "winner": "S", "version": 0})
+    assert response.status_code == 403
+    assert not table.hands.exists()
+
+
+def test_an_unknown_table_is_404(client):
+    assert client.get("/t/nope/").status_code == 404
+    assert client.get("/t/nope/e/nope/").status_code == 404
+
+
+def test_undo_only_by_post(client, table):
+    assert client.get(edit(table, "undo")).status_code == 405
+
+
+def test_the_win_form_previews_payments_and_the_next_dealer(client, table):
+    response = client.get(edit(table, "hand/1/win"), {**PLAIN, "winner": "S", "version": 0})
+    assert response.status_code == 200
+    page = text(response)
+    assert "Record hand 1" in page
+    after = response.content.decode().split("data-after")[1]
+    assert 'data-dealer="S"' in after and 'data-streak="0"' in after
+    assert not table.hands.exists()  # a preview records nothing
+
+
+def test_the_preview_with_htmx_is_only_the_partial(client, table):
+    response = client.get(edit(table, "hand/1/win"), {**PLAIN, "winner": "S", "version": 0},
+                          headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert "<html" not in page and "data-record" in page
+
+
+def test_recording_wins_and_a_draw_rotates_the_deal(client, table):
+    assert win(client, table, 1, "E").status_code == 302      # E deals and wins
+    table.refresh_from_db()
+    assert client.post(edit(table, "hand/2/draw"),
+                       {"version": table.version, "intent": "new"}).status_code == 302
+    assert win(client, table, 3, "W").status_code == 302      # 三連莊: E pays ×8
+    page = client.get(edit(table)).content.decode()
+    totals = dict(re.findall(r'data-total="(\w)">([^<]+)<', page))
+    # hand 1: E +6, the others −2; hand 3: W +10, E −8, S and N −1
+    assert totals == {"E": "\u22122", "S": "\u22123", "W": "+8", "N": "\u22123"}
+    nxt = page.split("data-next")[1]
+    assert 'data-dealer="W"' in nxt and 'data-streak="0"' in nxt
+
+
+def test_bad_tiles_come_back_next_to_the_field_and_nothing_is_saved(client, table):
+    response = win(client, table, 1, "S", hand="123m456p789s234s7")
+    assert response.status_code == 400
+    assert 'aria-invalid="true"' in response.content.decode()
+    assert not table.hands.exists()
+
+
+def test_a_stale_form_gets_what_was_recorded_meanwhile_and_keeps_its_input(client, table):
+    win(client, table, 1, "S")
+    response = win(client, table, 1, "W", version=0, hand="123m456p789s234s7z")
+    assert response.status_code == 409
+    page = text(response)
+    assert "A hand was recorded meanwhile" in page
+    assert "#1" in page and "Bo" in page  # hand 1, won by Bo (S)
+    html = response.content.decode()
+    assert 'value="123m456p789s234s7z"' in html  # the entry is still there
+    assert "Record hand 2" in page  # now as the next hand
+    assert table.hands.count() == 1
+
+
+def test_changing_a_past_hand_through_the_page(client, table):
+    win(client, table, 1, "E")
+    win(client, table, 2, "E")
+    form = client.get(edit(table, "hand/1/win")).content.decode()
+    assert 'value="123m456p789s234s7z"' in form  # the recorded hand, ready to change
+    table.refresh_from_db()
+    response = client.post(edit(table, "hand/1/win"),
+                           {**PLAIN, "winner": "S", "version": table.version,
+                            "intent": "edit"})
+    assert response.status_code == 302
+    assert table.hands.get(number=2).request["dealer"] == "S"
+
+
+def test_a_change_that_breaks_a_later_hand_says_which(client, table):
+    win(client, table, 1, "E")
+    win(client, table, 2, "E")
+    win(client, table, 3, "E", win_type="discard", discarder="S")
+    table.refresh_from_db()
+    response = client.post(edit(table, "hand/1/win"),
+                           {**PLAIN, "winner": "W", "version": table.version})
+    assert response.status_code == 400
+    assert "hand 3 no longer scores" in text(response)
+
+
+def test_undo_and_a_stale_undo(client, table):
+    win(client, table, 1, "S")
+    win(client, table, 2, "S")
+    response = client.post(edit(table, "undo"), {"version": 1}, follow=True)
+    assert "nothing was undone" in text(response)
+    assert table.hands.count() == 2
+    response = client.post(edit(table, "undo"), {"version": 2}, follow=True)
+    assert "Hand 2 was undone" in text(response)
+    assert table.hands.count() == 1
+
+
+def test_the_draw_page_shows_who_deals_next(client, table):
+    win(client, table, 1, "S")
+    page = client.get(edit(table, "hand/2/draw")).content.decode()
+    after = page.split("data-after")[1]
+    assert 'data-dealer="S"' in after and 'data-streak="1"' in after
+
+
+def test_a_bad_draw_wild_is_explained(client):
+    client.post("/t/new/", {"region": "honghe", "base": "1", "first_dealer": "E"})
+    table = Table.objects.get()
+    response = client.post(edit(table, "hand/1/draw"), {"version": 0, "wild": "0x"})
+    assert response.status_code == 400
+    assert 'aria-invalid="true"' in response.content.decode()
+    assert not table.hands.exists()
+
+
+def test_csv_export(client, table):
+    win(client, table, 1, "S")
+    response = client.get(f"/t/{table.view_token}/ledger.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    lines = response.content.decode().splitlines()
+    assert len(lines) == 2 and lines[1].startswith("1,win,E,0,S,self_draw")
+
+
+def test_the_chart_is_drawn_once_there_are_hands(client, table):
+    assert "<polyline" not in client.get(f"/t/{table.view_token}/").content.decode()
+    win(client, table, 1, "S")
+    page = client.get(f"/t/{table.view_token}/").content.decode()
+    assert page.count("<polyline") == 4
+
+
+def test_a_hand_number_beyond_the_next_is_404(client, table):
+    assert client.get(edit(table, "hand/5/win")).status_code == 404
