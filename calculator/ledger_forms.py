@@ -47,7 +47,6 @@ class TableForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["region"].choices = REGION_CHOICES
         self.fields["region"].initial = "hangzhou"
-        self.fields["base"].min_value = 0.01
         self.fields["base"].widget.attrs.update(step="any", min="0.01")
         self.fields["name"].help_text = _("Optional, e.g. “Friday at Lao Wang's”.")
         for seat in "ESWN":

@@ -6,12 +6,19 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import Client
 
 from calculator.models import Table
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 
 PLAIN = {"hand": "123m456p789s234s7z", "win_tile": "7z", "win_type": "self_draw"}
+
+
+@pytest.fixture
+def client() -> Client:
+    """A phone set to English: the tests read the page's words."""
+    return Client(headers={"Accept-Language": "en"})
 
 
 @pytest.fixture
@@ -53,7 +60,8 @@ def test_new_table_form_explains_bad_input(client):
                                        "player_s": "A", "first_dealer": "E"})
     assert response.status_code == 200
     page = text(response)
-    assert "positive" in page or "greater than" in page
+    assert "The base must be a positive number, e.g. 1." in page
+    assert "Give the four players different names." in page
     assert not Table.objects.exists()
 
 
