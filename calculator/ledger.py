@@ -195,11 +195,17 @@ CSV_HEADER = ["hand", "kind", "dealer", "dealer_streak", "winner", "win_type", "
               "hand_tiles", "melds", "win_tile", "wild", "patterns", "fan", "multiplier"]
 
 
+def _cell(text: str) -> str:
+    """A player's name as a spreadsheet cell: a leading = + - @ would make it a formula
+    (CSV injection), so such a name is quoted with an apostrophe."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def to_csv(ledger: Ledger, names: dict[str, str]) -> str:
     """One row per hand: how it went, each player's net and running total."""
     out = io.StringIO()
     writer = csv.writer(out)
-    players = [f"{names[seat]} ({seat})" for seat in SEATS]
+    players = [f"{_cell(names[seat])} ({seat})" for seat in SEATS]
     writer.writerow(CSV_HEADER + [f"net {p}" for p in players]
                     + [f"total {p}" for p in players])
     for e in ledger.entries:

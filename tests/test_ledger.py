@@ -355,3 +355,10 @@ def test_totals_always_sum_to_zero(region, winners):
         assert sum(entry.totals.values()) == 0
         assert sum(entry.payments.values()) == 0
     table.delete()
+
+
+def test_csv_never_starts_a_name_cell_with_a_formula():
+    header = to_csv(replay("hangzhou", "E", []),
+                    {"E": "=1+1", "S": "@x", "W": "Cy", "N": "-Di"}).splitlines()[0]
+    assert "net '=1+1 (E)" in header and "net '@x (S)" in header
+    assert "net Cy (W)" in header and "net '-Di (N)" in header
