@@ -1,5 +1,6 @@
 # Zhejiang Mahjong Scorer. Needs only python3 (3.10+) and make:
 #   make run    serve the app on http://127.0.0.1:8000
+#   make serve  production: gunicorn, settings_production (README, "Production")
 #   make test   lint, then run the test suite (browser tests included: it installs
 #               Debian's chromium first when /usr/bin/chromium is missing)
 PYTHON ?= python3
@@ -13,7 +14,7 @@ XSTATIC_BOOTSTRAP := $(shell grep -i '^xstatic-bootstrap==' requirements.txt)
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: venv run test test-postgres lint bench clean chromium
+.PHONY: venv run test test-postgres test-redis lint bench clean chromium serve loadtest
 
 venv: $(VENV)/.runtime.stamp
 
@@ -37,7 +38,15 @@ $(VENV)/.dev.stamp: requirements.txt requirements-dev.txt | $(BIN)/python
 
 run: venv
 	$(BIN)/python manage.py migrate --no-input
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	API_RATE_LIMIT=off $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# Production: needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS, and a TLS proxy in front.
+serve: export DJANGO_SETTINGS_MODULE = calculator.settings_production
+serve: venv
+	$(BIN)/python manage.py check --deploy
+	$(BIN)/python manage.py collectstatic --no-input -v0
+	$(BIN)/python manage.py migrate --no-input -v0
+	exec $(BIN)/gunicorn -c calculator/gunicorn.conf.py
 
 test: $(VENV)/.dev.stamp chromium
 	$(BIN)/ruff check .
@@ -64,6 +73,12 @@ chromium:
 # server that scripts/with-postgres.sh starts (installing Debian's postgresql if needed).
 test-postgres: $(VENV)/.dev.stamp
 	REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(BIN)/pytest -m ledger -p no:cacheprovider
+
+# The rate limit and cache tests again, on the Redis at REDIS_URL (.ci/with-redis.sh
+# starts one): there the Redis-only tests must run, not skip.
+test-redis: $(VENV)/.dev.stamp
+	@test -n "$$REDIS_URL" || { echo "test-redis: set REDIS_URL (or: .ci/with-redis.sh make test-redis)" >&2; exit 2; }
+	REDIS_TESTS=required $(BIN)/pytest -m shared_state
 
 lint: $(VENV)/.dev.stamp
 	$(BIN)/ruff check .

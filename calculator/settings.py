@@ -1,7 +1,7 @@
 """Settings for the Zhejiang Mahjong Scorer.
 
-Development defaults; a deployment sets DJANGO_SECRET_KEY, DJANGO_DEBUG=0 and
-DJANGO_ALLOWED_HOSTS in the environment.
+Development defaults (`make run`); a deployment uses settings_production.py, which
+takes DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS from the environment.
 """
 
 import os
@@ -104,3 +104,47 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 # A score request is a few hundred bytes; anything near this limit is a mistake or abuse.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+
+# --- Serving: shared state, hostile clients, the Content-Security-Policy (README,
+# "Production"). settings_production.py builds on these.
+
+# What several app servers must share (the API's rate-limit counters) goes through
+# Django's cache: Redis when REDIS_URL is set, else this process's memory. Short socket
+# timeouts: a Redis that has gone away must not hold requests up (the limit then lets
+# them through, calculator/ratelimit.py).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    } if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+}
+
+# Requests per client on the JSON APIs, as "COUNT/PERIOD" (second, minute, hour, day);
+# "off" turns the limit off (`make run` does). Generous: a program scoring a table's
+# hands as they finish sends a few a minute.
+API_RATE_LIMIT = os.environ.get("API_RATE_LIMIT", "300/minute")
+# Load balancers in front of the app that append the client to X-Forwarded-For: the
+# client is that many addresses from the right. 0: the socket's peer is the client.
+API_RATE_LIMIT_PROXIES = int(os.environ.get("API_RATE_LIMIT_PROXIES", "0"))
+
+# Only the app's own files. No inline script or style anywhere (base.html turns off
+# htmx's injected indicator style); Bootstrap draws its form controls' arrows and ticks
+# as data: SVG images. Enforced by csp.middleware.CSPMiddleware in settings_production
+# and settings_test (so the browser tests run under it); `make run` leaves it out, since
+# Django's debug pages are made of inline styles and scripts.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'none'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+    },
+}

@@ -1,6 +1,7 @@
 """Settings for the test suite (pytest-django forces DEBUG=False)."""
 
 from calculator.settings import *  # noqa: F403
+from calculator.settings import MIDDLEWARE
 
 # Plain storage: the tests must not depend on a collectstatic manifest.
 STORAGES = {
@@ -9,3 +10,10 @@ STORAGES = {
 }
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Production's Content-Security-Policy: every page test and browser test runs under it.
+MIDDLEWARE = [*MIDDLEWARE, "csp.middleware.CSPMiddleware"]
+
+# The suite sends thousands of API requests from one address: the rate limit's own
+# tests (tests/test_ratelimit.py) turn it on.
+API_RATE_LIMIT = "off"

@@ -23,4 +23,5 @@ urlpatterns = [
          name="hand-win"),
     path("t/<str:view_token>/e/<str:edit_token>/hand/<int:number>/draw", ledger.hand_draw,
          name="hand-draw"),
+    path("health", views.health, name="health"),
 ]

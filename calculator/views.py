@@ -6,12 +6,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
 
 from calculator import practice, rules_pages
 from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm
 from calculator.json_body import BadJSONBody, errors_response, json_object_from_request
+from calculator.ratelimit import rate_limited
 from calculator.results import amount, present, present_waits, seat_name, signed, streak_name
 from rules import InvalidRequest, score, waits
 from rules.regions import REGIONS
@@ -170,6 +172,7 @@ def _json_api(request: HttpRequest, engine, what: str):
 # The JSON APIs are exempt from CSRF: they serve other programs, with no cookies or
 # session to protect.
 @csrf_exempt
+@rate_limited
 def score_api(request: HttpRequest):
     """POST /api/v1/score: the score of one finished hand (docs/API.md)."""
     return _json_api(request, score, "score")
@@ -192,6 +195,15 @@ def rules_region(request: HttpRequest, region: str):
 
 
 @csrf_exempt
+@rate_limited
 def waits_api(request: HttpRequest):
     """POST /api/v1/waits: every tile that completes a 13-tile hand, scored (docs/API.md)."""
     return _json_api(request, waits, "waits")
+
+
+@require_safe
+def health(request: HttpRequest):
+    """/health: a bare JSON answer through the same middleware, touching neither the
+    engine nor the database: for a load balancer's health check, and the floor that
+    `make loadtest` compares the score API with."""
+    return JsonResponse({"status": "ok"})

@@ -1,4 +1,8 @@
+from pathlib import Path
+
 import pytest
+
+from tests import servers
 
 
 @pytest.fixture
@@ -18,3 +22,13 @@ def hangzhou_self_draw() -> dict:
 def hangzhou_self_draw_payments() -> dict:
     """RULEBOOK example 2's payments: ×1, the dealer pays double."""
     return {"E": -2, "W": -1, "N": -1, "S": 4}
+
+
+@pytest.fixture(scope="session")
+def production_server(tmp_path_factory):
+    """The deployed app: collectstatic, then gunicorn with the production settings
+    (tests/servers.py). Yields its base URL; send X-Forwarded-Proto: https."""
+    env = servers.production_env(DJANGO_STATIC_ROOT=str(tmp_path_factory.mktemp("static")))
+    servers.collectstatic(Path(env["DJANGO_STATIC_ROOT"]), env)
+    with servers.gunicorn(env) as url:
+        yield url

@@ -1,0 +1,107 @@
+"""A per-client rate limit for the JSON APIs: over the limit, 429 with the API's `errors`.
+
+A fixed window per client, counted in Django's default cache, so that several app
+servers sharing one Redis (REDIS_URL) count together; with the local-memory cache each
+process counts alone. The rate is the setting API_RATE_LIMIT ("300/minute", or "off").
+"""
+
+import ipaddress
+import logging
+import math
+import re
+import time
+from functools import lru_cache, wraps
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.checks import Error, register
+from django.http import HttpRequest
+
+from calculator.json_body import errors_response
+
+logger = logging.getLogger(__name__)
+
+PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+_RATE = re.compile(r"\s*(\d+)\s*/\s*(second|minute|hour|day)\s*")
+OFF = ("", "off", "0", "none")
+
+
+@lru_cache(maxsize=8)
+def parse_rate(text: str) -> tuple[int, int] | None:
+    """``"300/minute"`` -> ``(300, 60)``: requests allowed per period in seconds; None
+    when the limit is off. ValueError for anything else."""
+    if text.strip().lower() in OFF:
+        return None
+    match = _RATE.fullmatch(text.lower())
+    if not match or int(match[1]) < 1:
+        raise ValueError(f"API_RATE_LIMIT={text!r}: write COUNT/PERIOD, e.g. 300/minute "
+                         f"(periods: {', '.join(PERIODS)}), or off")
+    return int(match[1]), PERIODS[match[2]]
+
+
+@register()
+def check_rate_setting(app_configs, **kwargs):
+    try:
+        parse_rate(settings.API_RATE_LIMIT)
+    except ValueError as error:
+        return [Error(str(error), id="calculator.E001")]
+    return []
+
+
+def client_address(request: HttpRequest) -> str:
+    """Who is asking: the socket's peer, or behind API_RATE_LIMIT_PROXIES load balancers
+    the address the outermost of them saw (X-Forwarded-For is appended to by each proxy,
+    so only the addresses they added can be trusted). An IPv6 client counts by its /64,
+    which one subscriber usually holds whole."""
+    address = request.META.get("REMOTE_ADDR", "")
+    proxies = settings.API_RATE_LIMIT_PROXIES
+    if proxies:
+        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        if len(forwarded) >= proxies:
+            address = forwarded[-proxies]
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
+    return str(ip)
+
+
+def _count(key: str, period: int) -> int:
+    """One more request under ``key``; the count so far in this window. Tries the
+    increment first: the key exists for all but a window's first request."""
+    try:
+        return cache.incr(key)
+    except ValueError:  # no count yet in this window
+        if cache.add(key, 1, timeout=period + 1):
+            return 1
+        return cache.incr(key)  # another request started the window meanwhile
+
+
+def rate_limited(view):
+    """Decorate a JSON API view: past API_RATE_LIMIT requests from one client in the
+    current window (all APIs together), it answers 429 with Retry-After instead."""
+
+    @wraps(view)
+    def limited(request: HttpRequest, *args, **kwargs):
+        rate = parse_rate(settings.API_RATE_LIMIT)
+        if rate is None:
+            return view(request, *args, **kwargs)
+        allowed, period = rate
+        now = time.time()
+        window = int(now // period)
+        try:
+            count = _count(f"ratelimit:{client_address(request)}:{window}", period)
+        except Exception:  # the cache is down: serve the request rather than fail it
+            logger.warning("rate limit not counted: the cache failed", exc_info=True)
+            return view(request, *args, **kwargs)
+        if count <= allowed:
+            return view(request, *args, **kwargs)
+        retry_after = max(1, math.ceil((window + 1) * period - now))
+        message = (f"too many requests: at most {allowed} per {period} s from one client; "
+                   f"try again in {retry_after} s")
+        return errors_response([{"field": "rate", "message": message}], status=429,
+                               headers={"Retry-After": str(retry_after)})
+
+    return limited

@@ -1,0 +1,79 @@
+"""Production settings: `make serve` (gunicorn, calculator/gunicorn.conf.py) uses these.
+
+Everything of settings.py, and: DEBUG off; the secret key and the host names from the
+environment, refusing to start without them; static files from whitenoise, hashed and
+compressed; HTTPS only, with secure cookies and headers and the Content-Security-Policy.
+`manage.py check --deploy` reports no issue under them (tests/test_production.py).
+
+The app expects to sit behind a load balancer or proxy that terminates TLS and sets
+X-Forwarded-Proto; gunicorn trusts that header from FORWARDED_ALLOW_IPS (its own
+setting; loopback by default) and tells Django the request was secure.
+"""
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+from calculator.settings import *  # noqa: F403
+from calculator.settings import MIDDLEWARE
+
+REQUIRED = {
+    "DJANGO_SECRET_KEY": "a long random string, e.g. from "
+    "`python3 -c 'import secrets; print(secrets.token_urlsafe(50))'`",
+    "DJANGO_ALLOWED_HOSTS": "the host names the site answers to, comma-separated, "
+    "e.g. mahjong.example.org,www.mahjong.example.org",
+}
+_missing = [name for name in REQUIRED if not os.environ.get(name, "").strip()]
+if _missing:
+    raise ImproperlyConfigured(
+        "production settings need "
+        + "; ".join(f"{name}: {REQUIRED[name]}" for name in _missing)
+    )
+
+DEBUG = False
+SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
+ALLOWED_HOSTS = [host.strip() for host in os.environ["DJANGO_ALLOWED_HOSTS"].split(",")
+                 if host.strip()]
+
+# whitenoise serves /static/ from the app itself, right after SecurityMiddleware (its
+# docs), with hashed names cached for a year and gzip/brotli files made by collectstatic.
+MIDDLEWARE = [
+    MIDDLEWARE[0],
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    *MIDDLEWARE[1:],
+    "csp.middleware.CSPMiddleware",
+]
+INSTALLED_APPS = [  # noqa: F405
+    "calculator.apps.DeployedStaticFilesConfig" if app == "django.contrib.staticfiles" else app
+    for app in INSTALLED_APPS  # noqa: F405
+]
+STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT", STATIC_ROOT)  # noqa: F405
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+# Pages name only hashed files ({% static %}), so the unhashed copies need no compressing.
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
+
+# HTTPS only: redirect plain HTTP, and tell browsers to come back only over HTTPS for a
+# year (DJANGO_HSTS_SECONDS=0 while trying a new domain out), subdomains included.
+# DJANGO_SECURE_SSL_REDIRECT=0 lets `make serve` be tried on http://127.0.0.1 alone.
+SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "1") != "0"
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 365 * 24 * 3600))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = True
+# No script reads the CSRF token from its cookie: the one POST form carries it.
+CSRF_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+
+# Errors go to stderr (gunicorn's log), without the request's data.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}

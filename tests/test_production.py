@@ -1,0 +1,104 @@
+"""`make serve`: the production settings, and gunicorn serving them (tests/servers.py)."""
+
+import gzip
+import json
+import re
+
+from django.conf import settings
+
+from tests import servers
+from tests.servers import get
+
+
+def test_check_deploy_reports_no_issue():
+    done = servers.manage("check", "--deploy", "--fail-level", "WARNING",
+                          env=servers.production_env())
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues (0 silenced)" in done.stdout
+    assert done.stderr == ""
+
+
+def test_start_up_fails_clearly_without_secret_key_and_hosts():
+    env = servers.production_env(DJANGO_SECRET_KEY="", DJANGO_ALLOWED_HOSTS=" ")
+
+    done = servers.manage("check", env=env)
+
+    assert done.returncode != 0
+    last_line = done.stderr.strip().splitlines()[-1]
+    assert "ImproperlyConfigured: production settings need DJANGO_SECRET_KEY" in last_line
+    assert "DJANGO_ALLOWED_HOSTS" in last_line
+
+
+def test_plain_http_is_redirected_to_https(production_server):
+    status, headers, _ = get(f"{production_server}/?region=honghe",
+                             headers={"X-Forwarded-Proto": "http"})
+
+    assert status == 301
+    assert headers["Location"] == "https://127.0.0.1:" + production_server.rsplit(":", 1)[1] \
+        + "/?region=honghe"
+
+
+def test_pages_carry_the_security_headers_and_secure_cookies(production_server):
+    status, headers, body = get(f"{production_server}/")
+
+    assert status == 200
+    policy = headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe" not in policy
+    assert headers["Strict-Transport-Security"].startswith("max-age=31536000")
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "same-origin"
+    # The language form's CSRF cookie: HTTPS only, out of scripts' reach.
+    cookie = headers["Set-Cookie"]
+    assert cookie.startswith("csrftoken=") and "Secure" in cookie and "HttpOnly" in cookie
+    assert b"<style" not in body and b" style=" not in body
+
+
+def test_static_files_are_hashed_compressed_and_cached_for_good(production_server):
+    _, _, page = get(f"{production_server}/")
+    stylesheet = re.search(rb'href="(/static/bootstrap/css/bootstrap\.min\.\w{12}\.css)"',
+                           page)[1].decode()
+
+    status, headers, body = get(production_server + stylesheet,
+                                headers={"Accept-Encoding": "gzip"})
+
+    assert status == 200
+    assert headers["Content-Encoding"] == "gzip"
+    assert "immutable" in headers["Cache-Control"]
+    assert gzip.decompress(body).startswith(b"@charset")
+    status, headers, _ = get(production_server + stylesheet, headers={"Accept-Encoding": "br"})
+    assert headers["Content-Encoding"] == "br"
+
+
+def test_the_api_answers_and_bad_requests_show_no_stack_trace(production_server):
+    score = f"{production_server}/api/v1/score"
+    body = json.dumps({"region": "hangzhou", "hand": "123m456p789s234s7z", "win_tile": "7z",
+                       "win_type": "self_draw", "winner": "S", "dealer": "E"}).encode()
+    json_type = {"Content-Type": "application/json"}
+
+    assert get(score, json_type, body)[0] == 200
+    status, headers, answer = get(score, json_type, b'{"hand": ')
+    assert status == 400 and json.loads(answer)["errors"][0]["field"] == "body"
+    for url, headers in [(f"{production_server}/no/such/page", {}),
+                         (f"{production_server}/rules/shanghai/", {}),
+                         (f"{production_server}/", {"Host": "evil.example"})]:
+        status, _, answer = get(url, headers)
+        assert status in (400, 404)
+        assert b"Traceback" not in answer and b"settings" not in answer
+
+
+def test_the_health_view_is_bare_json(client):
+    response = client.get("/health")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+    assert client.post("/health").status_code == 405
+
+
+def test_the_test_settings_enforce_the_production_policy(client):
+    policy = client.get("/")["Content-Security-Policy"]
+
+    for directive, sources in settings.CONTENT_SECURITY_POLICY["DIRECTIVES"].items():
+        assert f"{directive} {' '.join(sources)}" in policy
