@@ -1,0 +1,150 @@
+"""The APIs' per-client rate limit (calculator/ratelimit.py), counted in Django's cache.
+
+Marked `shared_state`: `make test` runs them on the local-memory cache, `make test-redis`
+(CI) again on a real Redis, where the Redis-only tests at the end must run too."""
+
+import itertools
+import os
+import uuid
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.test import override_settings
+
+from calculator.ratelimit import check_rate_setting, parse_rate
+from tests import servers
+from tests.servers import get
+
+pytestmark = pytest.mark.shared_state
+
+SCORE, WAITS = "/api/v1/score", "/api/v1/waits"
+_addresses = itertools.count(1)
+
+
+@pytest.fixture
+def address() -> str:
+    """A client address no other test used: a shared Redis keeps counts between runs."""
+    n = next(_addresses)
+    return f"10.{uuid.uuid4().int % 250 + 1}.{n // 250}.{n % 250 + 1}"
+
+
+def post(client, address, url=SCORE, **headers):
+    return client.post(url, data="{}", content_type="application/json",
+                       REMOTE_ADDR=address, **headers)
+
+
+@pytest.mark.parametrize("text, rate", [
+    ("300/minute", (300, 60)), ("5/second", (5, 1)), (" 10 / Hour ", (10, 3600)),
+    ("1/day", (1, 86400)), ("off", None), ("OFF", None), ("0", None), ("", None),
+])
+def test_reads_the_rate(text, rate):
+    assert parse_rate(text) == rate
+
+
+@pytest.mark.parametrize("text", ["300", "300/fortnight", "-1/minute", "0/minute", "a/b"])
+def test_a_bad_rate_is_a_configuration_error(text):
+    with pytest.raises(ValueError, match="COUNT/PERIOD"):
+        parse_rate(text)
+    with override_settings(API_RATE_LIMIT=text):
+        assert [error.id for error in check_rate_setting(None)] == ["calculator.E001"]
+
+
+@override_settings(API_RATE_LIMIT="3/minute")
+def test_past_the_limit_the_api_answers_429_with_json_errors(client, address):
+    assert [post(client, address).status_code for _ in range(3)] == [400, 400, 400]
+
+    response = post(client, address)
+
+    assert response.status_code == 429
+    assert response["Content-Type"] == "application/json"
+    assert 1 <= int(response["Retry-After"]) <= 60
+    [error] = response.json()["errors"]
+    assert error["field"] == "rate"
+    assert "at most 3 per 60 s" in error["message"]
+
+
+@override_settings(API_RATE_LIMIT="2/minute")
+def test_counts_each_client_apart_and_both_apis_together(client, address):
+    post(client, address, SCORE)
+    post(client, address, WAITS)
+
+    assert post(client, address, WAITS).status_code == 429
+    other = address.rsplit(".", 1)[0] + ".251"
+    assert post(client, other).status_code == 400
+
+
+@override_settings(API_RATE_LIMIT="1/minute")
+def test_pages_and_the_health_check_are_not_limited(client, address):
+    post(client, address)
+
+    assert post(client, address).status_code == 429
+    assert client.get("/health", REMOTE_ADDR=address).status_code == 200
+    assert client.get("/?region=honghe", REMOTE_ADDR=address).status_code == 200
+
+
+@override_settings(API_RATE_LIMIT="off")
+def test_off_means_no_limit(client, address):
+    assert {post(client, address).status_code for _ in range(50)} == {400}
+
+
+@override_settings(API_RATE_LIMIT="1/minute", API_RATE_LIMIT_PROXIES=1)
+def test_behind_a_proxy_the_client_is_the_address_it_saw(client, address):
+    balancer = "192.0.2.10"
+    # A client may send its own X-Forwarded-For; the proxy appends what it saw.
+    forged = {"HTTP_X_FORWARDED_FOR": f"203.0.113.7, {address}"}
+    assert post(client, balancer, **forged).status_code == 400
+    assert post(client, balancer, HTTP_X_FORWARDED_FOR=address).status_code == 429
+    other = {"HTTP_X_FORWARDED_FOR": f"203.0.113.7, {address}9"}
+    assert post(client, balancer, **other).status_code == 400
+
+
+@override_settings(API_RATE_LIMIT="1/minute")
+def test_an_ipv6_client_counts_by_its_64_block(client):
+    block = f"2001:db8:{uuid.uuid4().int % 0xffff:x}:1"
+    post(client, f"{block}::1")
+
+    assert post(client, f"{block}::2").status_code == 429
+    assert post(client, f"{block[:-1]}2::1").status_code == 400
+
+
+@override_settings(API_RATE_LIMIT="1/minute")
+def test_a_failing_cache_lets_requests_through(client, address):
+    with mock.patch.object(cache, "incr", side_effect=ConnectionError("cache down")):
+        responses = [post(client, address).status_code for _ in range(3)]
+
+    assert responses == [400, 400, 400]
+
+
+# --- Redis: skipped without REDIS_URL, except under `make test-redis`, where they must run.
+
+@pytest.fixture
+def redis_url() -> str:
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        if os.environ.get("REDIS_TESTS") == "required":
+            pytest.fail("make test-redis needs REDIS_URL (.ci/redis.sh starts a server)")
+        pytest.skip("no REDIS_URL: the Redis tests run in `make test-redis`")
+    return url
+
+
+def test_with_redis_url_the_cache_is_redis(redis_url):
+    assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
+    key = f"test:{uuid.uuid4()}"
+    cache.set(key, 1, timeout=10)
+    assert cache.incr(key) == 2
+
+
+def test_two_app_servers_share_one_count(redis_url):
+    """Two gunicorns on one Redis: a client's requests count together, whichever server
+    answers (each alone would allow the whole limit)."""
+    env = servers.production_env(REDIS_URL=redis_url, API_RATE_LIMIT="4/minute",
+                                 API_RATE_LIMIT_PROXIES="1")
+    client = f"198.51.100.{uuid.uuid4().int % 250 + 1}, 10.{uuid.uuid4().int % 250}.0.1"
+    headers = {"Content-Type": "application/json", "X-Forwarded-For": client}
+    with servers.gunicorn(env, workers=2) as first, servers.gunicorn(env, workers=2) as second:
+        statuses = [get(f"{server}/api/v1/score", headers, b"{}")[0]
+                    for server in (first, second) * 3]
+
+    assert statuses == [400, 400, 400, 400, 429, 429]
