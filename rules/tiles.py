@@ -25,6 +25,11 @@ class TileSyntaxError(ValueError):
     """Text that is not tile notation; the message says where and how to fix it."""
 
 
+# The longest tile text a hand needs: 14 tiles in two-character names with separators.
+# Longer text is refused before it is read, so that no request can make reading slow.
+MAX_TILE_TEXT = 100
+
+
 def suit(tile: Tile) -> str:
     return SUITS[tile // 9]
 
@@ -106,6 +111,9 @@ def parse_tiles(text: str) -> list[Tile]:
     fast = plain_tiles(text)
     if fast is not None:
         return list(fast)
+    if len(text) > MAX_TILE_TEXT:
+        raise TileSyntaxError(f"{len(text)} characters is too long for tiles (at most "
+                              f"{MAX_TILE_TEXT}); a hand has at most 14 tiles")
     compact = _SEPARATORS.sub("", text)
     tiles: list[Tile] = []
     pos = 0
@@ -133,6 +141,8 @@ def plain_tiles(text: str) -> tuple[Tile, ...] | None:
     """Plain mpsz, the common case, read fast: runs of digits each closed by its suit
     letter, whitespace allowed between runs. None for anything else (``parse_tiles``
     then reads it or explains the error)."""
+    if len(text) > MAX_TILE_TEXT:
+        return None
     # A space after each suit letter splits the text into its runs, "234m" "7z".
     spaced = text.replace("m", "m ").replace("p", "p ").replace("s", "s ").replace("z", "z ")
     try:
