@@ -86,6 +86,10 @@ lint: $(VENV)/.dev.stamp
 bench: $(VENV)/.dev.stamp
 	$(BIN)/python bench/bench.py
 
+# gunicorn on loopback (or LOADTEST_URL) under wrk: req/s and latency (README).
+loadtest: $(VENV)/.dev.stamp
+	$(BIN)/python bench/loadtest.py
+
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis test-artifacts test-results
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

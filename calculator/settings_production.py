@@ -70,10 +70,16 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 
-# Errors go to stderr (gunicorn's log), without the request's data.
+# Server errors and warnings go to stderr (gunicorn's log). A client's bad request (4xx,
+# logged by django.request as a warning) is the API doing its job, and a scanner's
+# unknown Host header is noise: neither is logged.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "django.request": {"level": "ERROR"},
+        "django.security.DisallowedHost": {"handlers": [], "propagate": False},
+    },
 }
