@@ -22,7 +22,9 @@ HTTPS = {"X-Forwarded-Proto": "https"}
 
 def production_env(**overrides: str) -> dict[str, str]:
     """The environment of a production process: a throwaway secret, loopback hosts."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "calculator.settings_production",
+    # Not the browser tests' switch (tests/browser/conftest.py): check --deploy objects.
+    inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {**inherited, "DJANGO_SETTINGS_MODULE": "calculator.settings_production",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost"}
     return {**env, **overrides}
