@@ -124,7 +124,7 @@ def redis_url() -> str:
     url = os.environ.get("REDIS_URL", "")
     if not url:
         if os.environ.get("REDIS_TESTS") == "required":
-            pytest.fail("make test-redis needs REDIS_URL (.ci/redis.sh starts a server)")
+            pytest.fail("make test-redis must set REDIS_URL (scripts/with-redis.sh)")
         pytest.skip("no REDIS_URL: the Redis tests run in `make test-redis`")
     return url
 
