@@ -216,3 +216,42 @@ def test_every_route_takes_junk_form_posts(path, data, headers):
 @given(path=st.text(max_size=60))
 def test_junk_paths_are_not_found_not_errors(path):
     assert_no_server_error(Client().get("/" + path))
+
+
+# --- the table ledger's forms, on a real table ------------------------------------
+
+LEDGER_FIELDS = ["hand", "win_tile", "win_type", "winner", "discarder", "melds", "wild",
+                 "intent", "version", "name", "region", "base", "player_e", "player_s",
+                 "player_w", "player_n", "first_dealer", "after_kong", "dealer_streak"]
+ledger_forms = st.dictionaries(st.sampled_from(LEDGER_FIELDS) | nasty_text,
+                               st.lists(query_values | st.integers(-5, 5).map(str),
+                                        min_size=1, max_size=2), max_size=8)
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+@FUZZ
+@given(action=st.sampled_from(["", "hand/1/win", "hand/1/draw", "hand/2/win", "hand/0/draw",
+                               "undo", "ledger.csv"]),
+       data=ledger_forms, method=st.sampled_from(["get", "post"]),
+       spoil_win=st.booleans(), headers=htmx_headers)
+def test_the_ledger_forms_take_junk(action, data, method, spoil_win, headers):
+    from calculator.models import Table
+
+    table = Table.objects.first()
+    if table is None:
+        Client().post("/t/new/", {"name": "Fuzz", "region": "honghe", "base": "1",
+                                  "player_e": "A", "player_s": "B", "player_w": "C",
+                                  "player_n": "D", "first_dealer": "E"})
+        table = Table.objects.get()
+    if spoil_win:  # a valid win with a few fields spoilt gets to the deeper checks
+        data = {"hand": "123m456p789s234s7z", "win_tile": "7z", "win_type": "self_draw",
+                "winner": "S", "wild": "5s", "intent": "new", "version": str(table.version),
+                **data}
+    if action == "ledger.csv":
+        path = f"/t/{table.view_token}/ledger.csv"
+    else:
+        path = f"/t/{table.view_token}/e/{table.edit_token}/{action}"
+    response = getattr(Client(), method)(path, data, **headers)
+
+    assert_no_server_error(response)
