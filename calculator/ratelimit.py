@@ -11,9 +11,11 @@ import math
 import re
 import time
 from functools import lru_cache, wraps
+from weakref import WeakKeyDictionary
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.core.cache.backends.redis import RedisCache
 from django.core.checks import Error, register
 from django.http import HttpRequest
 
@@ -69,14 +71,43 @@ def client_address(request: HttpRequest) -> str:
 
 
 def _count(key: str, period: int) -> int:
-    """One more request under ``key``; the count so far in this window. Tries the
-    increment first: the key exists for all but a window's first request."""
+    """One more request under ``key``; the count so far in this window."""
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(backend, RedisCache):
+        return _count_in_redis(backend, backend.make_key(key), period)
+    # Any other cache: the increment first, as the key exists for all but a window's
+    # first request.
     try:
-        return cache.incr(key)
+        return backend.incr(key)
     except ValueError:  # no count yet in this window
-        if cache.add(key, 1, timeout=period + 1):
+        if backend.add(key, 1, timeout=period + 1):
             return 1
-        return cache.incr(key)  # another request started the window meanwhile
+        return backend.incr(key)  # another request started the window meanwhile
+
+
+def _count_in_redis(backend: RedisCache, key: str, period: int) -> int:
+    """Redis: one round trip, where Django's incr() takes two (EXISTS, then INCR) and
+    the first of a window three. SET NX starts the window's count with its expiry,
+    INCR counts; sent together in one pipeline. The count is a plain integer, which
+    Django's cache reads as it is."""
+    with _redis_client(backend).pipeline(transaction=False) as pipe:
+        pipe.set(key, 0, ex=period + 1, nx=True)
+        pipe.incr(key)
+        return pipe.execute()[1]
+
+
+_redis_clients: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _redis_client(backend: RedisCache):
+    """A redis-py client on the cache's own connection pool (and so its timeouts).
+    Django's RedisCache has no public way to pipeline, so this takes its client
+    (``_cache``), once per cache object: Django's get_client() builds a new one per
+    call, which costs as much as the round trip."""
+    client = _redis_clients.get(backend)
+    if client is None:
+        client = _redis_clients[backend] = backend._cache.get_client(write=True)
+    return client
 
 
 def rate_limited(view):

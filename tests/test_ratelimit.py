@@ -111,10 +111,18 @@ def test_an_ipv6_client_counts_by_its_64_block(client):
 
 @override_settings(API_RATE_LIMIT="1/minute")
 def test_a_failing_cache_lets_requests_through(client, address):
-    with mock.patch.object(cache, "incr", side_effect=ConnectionError("cache down")):
+    with mock.patch("calculator.ratelimit._count", side_effect=ConnectionError("down")):
         responses = [post(client, address).status_code for _ in range(3)]
 
     assert responses == [400, 400, 400]
+
+
+@override_settings(API_RATE_LIMIT="1/minute", CACHES={"default": {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
+    "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}})
+def test_an_unreachable_redis_lets_requests_through(client, address):
+    assert [post(client, address).status_code for _ in range(2)] == [400, 400]
 
 
 # --- Redis: skipped without REDIS_URL, except under `make test-redis`, where they must run.
