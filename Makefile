@@ -43,6 +43,12 @@ run: venv
 # Production: needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS, and a TLS proxy in front.
 serve: export DJANGO_SETTINGS_MODULE = calculator.settings_production
 serve: venv
+	@if [ -z "$$DJANGO_SECRET_KEY" ] || [ -z "$$DJANGO_ALLOWED_HOSTS" ]; then \
+	  echo "make serve needs DJANGO_SECRET_KEY (a long random string, e.g. from" >&2; \
+	  echo "  python3 -c 'import secrets; print(secrets.token_urlsafe(50))')" >&2; \
+	  echo "and DJANGO_ALLOWED_HOSTS (the site's host names, comma-separated)." >&2; \
+	  echo "See README, \"Production\"." >&2; exit 2; \
+	fi
 	$(BIN)/python manage.py check --deploy
 	$(BIN)/python manage.py collectstatic --no-input -v0
 	$(BIN)/python manage.py migrate --no-input -v0

@@ -10,7 +10,6 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from operator import eq
 from typing import Any
 
 from .lazy import lazy
@@ -129,7 +128,28 @@ class Deal:
     @lazy
     def wild_count(self) -> int:
         """Physical wild tiles among the hand's tiles ("contains wilds" ruling, RULEBOOK §1)."""
-        return sum(1 for t in self.concealed if t == self.wild)
+        return self.concealed.count(self.wild)
+
+    @lazy
+    def naturals(self) -> bytes:
+        """The concealed tiles that are not wilds counted by face, 白 substitutes counted
+        as the wild's face (what every reading of the hand is cut from). Bytes: a suit's
+        slice is a cheap, hashable key for the cached cuts."""
+        counts = [0] * 34
+        for tile in self.concealed:
+            counts[tile] += 1
+        return _naturals(counts, self.wild, self.substitutes)
+
+    @lazy
+    def suit_counts(self) -> tuple[int, int, int, int]:
+        """Natural (non-wild) tiles per suit, melds included: characters, dots, bamboo,
+        honours. Every reading places every tile, so this is the same for all of them."""
+        naturals = self.naturals
+        counts = [sum(naturals[:9]), sum(naturals[9:18]), sum(naturals[18:27]),
+                  sum(naturals[27:])]
+        for meld in self.melds:
+            counts[self.face(meld.tiles[0]) // 9] += len(meld.tiles)
+        return counts[0], counts[1], counts[2], counts[3]
 
     @property
     def winner_is_dealer(self) -> bool:
@@ -137,6 +157,16 @@ class Deal:
 
     def house_rule(self, key: str) -> str:
         return self.house_rules.get(key, HOUSE_RULES[key][0])
+
+
+def _naturals(counts: list[int], wild: Tile, substitutes: bool) -> bytes:
+    """``Deal.naturals`` from the concealed tiles counted by face."""
+    naturals = counts.copy()
+    naturals[wild] = 0
+    if substitutes:
+        naturals[wild] = naturals[WHITE]
+        naturals[WHITE] = 0
+    return bytes(naturals)
 
 
 class _Errors(list):
@@ -194,7 +224,7 @@ def parse_request(data: Any) -> Deal:
     base = data.get("base", 1)
     if type(base) is not int or not 0 < base <= 1_000_000:
         base = _base(base, errors)
-    context = _context(data["context"], errors) if "context" in data else _NO_CONTEXT
+    context = _context(data["context"], errors) if "context" in data else NO_CONTEXT
     house_rules = _house_rules(data["house_rules"], errors) if "house_rules" in data else {}
     # A field that failed is None below; the checks across fields skip what they cannot
     # judge, so that one answer still lists every independent problem.
@@ -273,11 +303,13 @@ def _melds(value, errors, substitutes, wild):
     if len(value) > MAX_MELDS:
         errors.add("melds", f"{len(value)} melds given; a hand has at most {MAX_MELDS}")
         return ()
-    face = (lambda t: wild if t == WHITE else t) if substitutes else (lambda t: t)
+    if not value:
+        return ()
     melds = []
     for index, text in enumerate(value):
         meld = _PLAIN_MELDS.get(text) if isinstance(text, str) else None
         if meld is None:
+            face = (lambda t: wild if t == WHITE else t) if substitutes else (lambda t: t)
             meld = _meld(text, f"melds[{index}]", errors, face)
         if meld:
             melds.append(meld)
@@ -395,7 +427,7 @@ def _context(value, errors):
         errors.add("context", "must be an object such as {\"after_kong\": true}")
         return Context()
     if not value:
-        return _NO_CONTEXT
+        return NO_CONTEXT
     if not CONTEXT_KEYS.issuperset(value):
         for key in sorted(set(value) - CONTEXT_KEYS, key=str):
             errors.add(f"context.{key}", f"unknown context key '{key}'; allowed: "
@@ -433,7 +465,7 @@ def _context(value, errors):
     })
 
 
-_NO_CONTEXT = Context()
+NO_CONTEXT = Context()  # a request without a context: no context pattern can hold
 
 
 def _dice(value, errors):
@@ -522,16 +554,25 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
                    f"{len(deal.melds)} meld(s) it needs {needed}, so that hand + melds + winning "
                    f"tile make {14 + kongs} tiles (14, plus one per kong). Do not include the "
                    "winning tile in 'hand'")
+    # The tiles counted by face, the concealed ones first: those counts give the deal its
+    # natural tiles and wilds (``Deal.naturals``, ``Deal.wild_count``), read by every
+    # reading. Only with a face held five times, or more wilds than are in play, is each
+    # tile's count checked to say which one is over.
+    counts = [0] * 34
+    for tile in deal.hand:
+        counts[tile] += 1
+    counts[deal.win_tile] += 1
+    wild = deal.wild
+    if wild is not None:
+        deal.__dict__["naturals"] = _naturals(counts, wild, deal.substitutes)
+        deal.__dict__["wild_count"] = counts[wild]
     meld_tiles: tuple[Tile, ...] = ()
     for meld in deal.melds:
         meld_tiles += meld.tiles
-    tiles = [*deal.hand, deal.win_tile, *meld_tiles]
-    tiles.sort()
-    # In sorted order a tile held five times sits four places on from itself. Only then, or
-    # with more wilds than are in play, is each tile counted to say which one is over.
+    for tile in meld_tiles:
+        counts[tile] += 1
     wild_copies = deal.wild_copies
-    if any(map(eq, tiles, tiles[4:])) or (
-            wild_copies < 4 and tiles.count(deal.wild) > wild_copies):
+    if max(counts) > 4 or (wild is not None and wild_copies < 4 and counts[wild] > wild_copies):
         _check_copies(deal, errors)
     if deal.wild in meld_tiles:
         for index, meld in enumerate(deal.melds):
@@ -593,7 +634,7 @@ def _check_hangzhou_discard(deal: Deal, errors: _Errors) -> None:
 
 
 def _check_context(deal: Deal, errors: _Errors) -> None:
-    if deal.win_type is None or deal.context is _NO_CONTEXT:  # no context, nothing to check
+    if deal.win_type is None or deal.context is NO_CONTEXT:  # no context, nothing to check
         return
     ctx = deal.context
     self_draw = deal.win_type == "self_draw"
