@@ -102,7 +102,7 @@ def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
 
 def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
     """Every reading of the deal's tiles in the region's shapes."""
-    naturals, jokers = count_tiles(deal, deal.concealed)
+    naturals, jokers = deal.naturals, deal.wild_count
     melds = tuple([
         Group({"chi": "chow", "pung": "pung"}.get(m.kind, "kong"),
               tuple([deal.face(t) for t in m.tiles]), (_F,) * len(m.tiles), m.exposed)

@@ -129,7 +129,32 @@ class Deal:
     @lazy
     def wild_count(self) -> int:
         """Physical wild tiles among the hand's tiles ("contains wilds" ruling, RULEBOOK §1)."""
-        return sum(1 for t in self.concealed if t == self.wild)
+        return self.concealed.count(self.wild)
+
+    @lazy
+    def naturals(self) -> tuple[int, ...]:
+        """The concealed tiles that are not wilds counted by face, 白 substitutes counted
+        as the wild's face (what every reading of the hand is cut from)."""
+        naturals = [0] * 34
+        for tile in self.concealed:
+            naturals[tile] += 1
+        wild = self.wild
+        naturals[wild] = 0
+        if self.substitutes:
+            naturals[wild] = naturals[WHITE]
+            naturals[WHITE] = 0
+        return tuple(naturals)
+
+    @lazy
+    def suit_counts(self) -> tuple[int, int, int, int]:
+        """Natural (non-wild) tiles per suit, melds included: characters, dots, bamboo,
+        honours. Every reading places every tile, so this is the same for all of them."""
+        naturals = self.naturals
+        counts = [sum(naturals[:9]), sum(naturals[9:18]), sum(naturals[18:27]),
+                  sum(naturals[27:])]
+        for meld in self.melds:
+            counts[self.face(meld.tiles[0]) // 9] += len(meld.tiles)
+        return counts[0], counts[1], counts[2], counts[3]
 
     @property
     def winner_is_dealer(self) -> bool:
