@@ -60,13 +60,18 @@ def next_seat(seat: str, steps: int = 1) -> str:
     return SEATS[(SEATS.index(seat) + steps) % 4]
 
 
-def others(deal: Deal) -> list[str]:
-    return [s for s in SEATS if s != deal.winner]
+_OTHERS = {seat: tuple(s for s in SEATS if s != seat) for seat in SEATS}
+
+
+def others(deal: Deal) -> tuple[str, ...]:
+    return _OTHERS[deal.winner]
 
 
 def settle(deal: Deal, owed: dict[str, Amount]) -> Payments:
     """Net amounts for all four seats: each payer's debt goes to the winner."""
-    payments = {seat: -owed.get(seat, 0) for seat in SEATS}
+    payments = {}
+    for seat in SEATS:
+        payments[seat] = -owed.get(seat, 0)
     payments[deal.winner] = sum(owed.values())
     return payments
 

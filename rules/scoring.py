@@ -6,7 +6,6 @@ apply exclusions → total → payments (contract) → best reading first.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from . import checks
@@ -24,7 +23,7 @@ from .readings import (
 from .region import Amount, Pattern, Payments, Region, with_contract
 from .regions import REGIONS
 from .regions.hangzhou import COMBINATIONS, dealer_factor
-from .request import SEATS, Deal, InvalidRequest, parse_request
+from .request import Deal, InvalidRequest, parse_request
 from .tiles import CODES, WHITE, Tile
 
 MAX_ALTERNATIVES = 5
@@ -150,45 +149,62 @@ def _combination(s: Matched) -> str | None:
     return next((name for parts, name in COMBINATIONS if parts <= keys), None)
 
 
-@lru_cache(maxsize=4096)
-def _group_codes(g: Group, wild: Tile, substitutes: bool) -> tuple:
-    """A group as the response shows it: physical tiles (wild tiles and 白 substitutes
-    as laid) and what each stands for. Groups recur from hand to hand."""
-    faces = tuple(CODES[f] for f in g.faces)
-    tiles = tuple(CODES[wild if w else WHITE if substitutes and f == wild else f]
-                  for f, w in zip(g.faces, g.wilds, strict=True))
-    return g.kind, tiles, faces, g.wilds, g.exposed
+_CODE = CODES.__getitem__
+
+
+def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool) -> list[dict]:
+    """The groups as the response shows them: physical tiles (wild tiles and 白
+    substitutes as laid) and what each stands for. Every list is new: a response is the
+    caller's to change."""
+    entries = []
+    for g in groups:
+        faces = g.faces
+        shown = list(map(_CODE, faces))
+        if True in g.wilds or (substitutes and wild in faces):
+            tiles = [CODES[wild if w else WHITE if substitutes and f == wild else f]
+                     for f, w in zip(faces, g.wilds, strict=True)]
+        else:
+            tiles = shown.copy()  # natural tiles, each laid as what it is
+        entries.append({"kind": g.kind, "tiles": tiles, "as": shown, "wild": list(g.wilds),
+                        "exposed": g.exposed})
+    return entries
 
 
 def clear_caches() -> None:
     """Forget every cached intermediate (for honest cold-cache benchmarks)."""
     clear_reading_caches()
-    _group_codes.cache_clear()
 
 
 def _describe(s: Matched, deal: Deal, region: Region) -> dict:
     base, multiplier = deal.base, s.multiplier
     payments, contract = _pay(s, deal, region)
-    wild, substitutes = deal.wild, deal.substitutes
+    patterns = []
+    for p, v in s.patterns:
+        patterns.append({"key": p.key, "name": p.name, "value": v, "source": p.source})
+    hand_value = base * multiplier
     return {
         "shape": s.reading.shape,
-        "groups": [{"kind": kind, "tiles": list(tiles), "as": list(faces), "wild": list(wilds),
-                    "exposed": exposed}
-                   for kind, tiles, faces, wilds, exposed in
-                   [_group_codes(g, wild, substitutes) for g in s.reading.groups]],
-        "patterns": [{"key": p.key, "name": p.name, "value": v, "source": p.source}
-                     for p, v in s.patterns],
+        "groups": _group_entries(s.reading.groups, deal.wild, deal.substitutes),
+        "patterns": patterns,
         "fan": s.fan,
         "multiplier": multiplier,
-        "payments": {seat: number(payments[seat]) for seat in SEATS},
+        "payments": _amounts(payments),
         "breakdown": {
-            "base": number(base),
-            "hand_value": number(base * multiplier),
+            "base": base if type(base) is int else number(base),
+            "hand_value": hand_value if type(hand_value) is int else number(hand_value),
             "dealer_factor": dealer_factor(deal) if deal.region == "hangzhou" else None,
             "contract": contract,
             "substitutions": s.substitutions,
         },
     }
+
+
+def _amounts(payments: Payments) -> dict:
+    """Each seat's amount as a JSON number, in seat order."""
+    e, s, w, n = payments["E"], payments["S"], payments["W"], payments["N"]
+    if type(e) is int and type(s) is int and type(w) is int and type(n) is int:
+        return {"E": e, "S": s, "W": w, "N": n}  # whole amounts, the usual case
+    return {"E": number(e), "S": number(s), "W": number(w), "N": number(n)}
 
 
 def _not_winning(deal: Deal) -> dict:
