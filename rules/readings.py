@@ -11,7 +11,7 @@ Jinhua 十三不靠/七風 and 亂風.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
 from .request import Deal
@@ -103,14 +103,16 @@ def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
 def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
     """Every reading of the deal's tiles in the region's shapes."""
     naturals, jokers = deal.naturals, deal.wild_count
-    melds = tuple([
-        Group({"chi": "chow", "pung": "pung"}.get(m.kind, "kong"),
-              tuple([deal.face(t) for t in m.tiles]), (_F,) * len(m.tiles), m.exposed)
-        for m in deal.melds
-    ]) if deal.melds else ()
+    melds = ()
+    if deal.melds:
+        as_white = deal.wild if deal.substitutes else WHITE
+        melds = tuple([_meld_group(m.kind, m.tiles, as_white) for m in deal.melds])
     found: list[Reading] = []
     if STANDARD in shapes:
-        found += _standard(deal, naturals, jokers, melds)
+        if jokers:
+            found += _standard(deal, naturals, jokers, melds)
+        else:
+            found += _standard_plain(deal, naturals, melds)
     if SEVEN_PAIRS in shapes and not melds and naturals.count(1) + naturals.count(3) <= jokers:
         found += _seven_pairs(deal, naturals, jokers)
     if THIRTEEN_LONELY in shapes and not melds and max(naturals) == 1:
@@ -126,6 +128,17 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
     if not jokers:
         return False
     return bool(_split(naturals, jokers - 1, len(tiles) // 3, 0, deal.wild))
+
+
+_MELD_GROUP_KINDS = {"chi": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
+
+
+@lru_cache(maxsize=1024)
+def _meld_group(kind: str, tiles: tuple[Tile, ...], as_white: Tile) -> Group:
+    """A meld as a group of its reading: what its tiles are (白 as ``as_white``: the
+    wild's face where 白 substitutes for it). The same melds recur from hand to hand."""
+    faces = tuple([as_white if t == WHITE else t for t in tiles])
+    return Group(_MELD_GROUP_KINDS[kind], faces, (_F,) * len(tiles), kind != "ankong")
 
 
 # --- standard: four sets and a pair ---
@@ -173,6 +186,55 @@ def _with_wild_groups(base: Reading, extra: tuple[Group, ...], wild: Tile) -> Re
     return base._replace(groups=base.groups + extra, suits=frozenset(suits), pair=pair,
                          sets=tuple(sets), honour_triplets=honour_triplets,
                          substitutions=substitutions)
+
+
+# The suits present (m p s z), by a bit mask of them: the suits of a plain reading.
+_SUIT_SETS = tuple(frozenset(letter for bit, letter in enumerate("mpsz") if mask >> bit & 1)
+                   for mask in range(16))
+
+
+def _standard_plain(deal, naturals, melds):
+    """``_standard`` for a hand without wilds, the common case. Each suit's cuts come
+    with the facts a reading needs (cached with the cuts), so the readings are put
+    together from those instead of going over their groups again; every tile is
+    natural, so the suits are the deal's and nothing is substituted."""
+    per_block = []
+    for first, size in _BLOCKS:
+        block = naturals[first:first + size]
+        if block != _EMPTY_BLOCKS[size]:
+            cuts = _plain_block(block, first, 1)
+            if not cuts:
+                return []
+            per_block.append(cuts)
+    # melds are sets: they add to the tally of sets, chows and honour pungs
+    tally = 0
+    for g in melds:
+        tally += _SET if g.kind != "chow" else _SET | _CHOW
+        if g.kind != "chow" and g.faces[0] >= 27:
+            tally += _HONOUR_PUNG
+    wanted = _PAIR | 4 * _SET  # one pair and four sets
+    counts = deal.suit_counts
+    suits = _SUIT_SETS[(counts[0] > 0) | (counts[1] > 0) << 1 | (counts[2] > 0) << 2
+                       | (counts[3] > 0) << 3]
+    found = []
+    for combo in product(*per_block):  # one cut of each suit
+        total, groups, sets, pair = tally, melds, melds, None
+        for facts, cut_groups, cut_sets, cut_pair in combo:
+            total += facts
+            groups += cut_groups
+            sets += cut_sets
+            if cut_pair is not None:
+                pair = cut_pair
+        if total & _SHAPE_MASK == wanted:
+            found.append(Reading(STANDARD, groups, suits, pair, sets, (total >> 12) & 15,
+                                 ((total >> 8) & 15) == 0, 0, 0))
+    return found
+
+
+# The facts of a cut packed in one int, so that a reading's are one sum: pairs made
+# (bits 0-3), sets (4-7), chows (8-11), honour pungs (12-15).
+_PAIR, _SET, _CHOW, _HONOUR_PUNG = 1, 1 << 4, 1 << 8, 1 << 12
+_SHAPE_MASK = 0xFF  # pairs and sets
 
 
 def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> list[tuple]:
@@ -226,8 +288,8 @@ def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
         if block == _EMPTY_BLOCKS[size]:
             continue
         cuts = _plain_block(block, first, pair)
-        combos = [(p + q, head + groups) for p, head in combos for _, q, groups in cuts
-                  if p + q <= pair]
+        combos = [(p + (q & 15), head + groups) for p, head in combos for q, groups, *_ in cuts
+                  if p + (q & 15) <= pair]
         if not combos:
             return []
     return [groups for p, groups in combos if p == pair and len(groups) - p == sets]
@@ -238,40 +300,78 @@ _PUNGS = tuple(Group("pung", (f, f, f), (_F, _F, _F)) for f in range(34))
 _CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34))
 
 
+# A cut of a suit block spelled whatever the suit: its groups as (kind, offset of the
+# lowest tile in the block), so that the suits share their cuts.
+_PAIR_AT, _PUNG_AT, _CHOW_AT = 0, 1, 2
+_GROUPS_AT = (_PAIRS, _PUNGS, _CHOWS)  # by kind, then by face
+_TALLY_AT = (_PAIR, _SET, _SET | _CHOW)
+
+
 @lru_cache(maxsize=1 << 15)
-def _plain_block(block: tuple, first: int, pair: int) -> list[tuple]:
-    return _plain_cuts(list(block), first, pair)
-
-
-def _plain_cuts(block: list[int], first: int, pair: int) -> list[tuple]:
-    """``_cut_block`` for a suit without wilds, the common case, kept lean: the lowest
-    tile opens a pair, a pung or a chow."""
-    low = 0
-    size = len(block)
-    while low < size and not block[low]:
-        low += 1
-    if low == size:
-        return [(0, 0, ())]
-    face = first + low
-    n = block[low]
+def _plain_block(block: tuple, first: int, pair: int) -> tuple[tuple, ...]:
+    """The cuts of a suit block without wilds, each with its facts: (the packed tally of
+    pairs, sets, chows and honour pungs, groups, sets, the pair or None)."""
+    honours = first == 27
     found = []
-    if pair and n >= 2:
-        block[low] -= 2
-        found += [(0, 1, (_PAIRS[face], *g)) for _, _, g in _plain_cuts(block, first, 0)]
-        block[low] += 2
-    if n >= 3:
-        block[low] -= 3
-        found += [(0, p, (_PUNGS[face], *g)) for _, p, g in _plain_cuts(block, first, pair)]
-        block[low] += 3
-    if first != 27 and low < 7 and block[low + 1] and block[low + 2]:
-        block[low] -= 1
-        block[low + 1] -= 1
-        block[low + 2] -= 1
-        found += [(0, p, (_CHOWS[face], *g)) for _, p, g in _plain_cuts(block, first, pair)]
-        block[low] += 1
-        block[low + 1] += 1
-        block[low + 2] += 1
-    return found
+    for cut in _plain_shapes(block, honours, pair):
+        groups, sets, pair_group, tally = [], [], None, 0
+        for kind, offset in cut:
+            g = _GROUPS_AT[kind][first + offset]
+            groups.append(g)
+            tally += _TALLY_AT[kind]
+            if kind == _PAIR_AT:
+                pair_group = g
+            else:
+                sets.append(g)
+                if honours:
+                    tally += _HONOUR_PUNG
+        found.append((tally, tuple(groups), tuple(sets), pair_group))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 15)
+def _plain_shapes(block: tuple, honours: bool, pair: int) -> tuple[tuple, ...]:
+    """``_cut_block`` for a suit without wilds, the common case, kept lean and spelled
+    whatever the suit (cached apart, as the suits share it): the lowest tile left opens
+    a pair, a pung or a chow, in that order."""
+    counts = list(block)
+    size = len(counts)
+    last_chow = -1 if honours else size - 3  # honours make no chows
+    found = []
+    cut = []
+
+    def walk(low: int, pair: int) -> None:
+        while low < size and not counts[low]:
+            low += 1
+        if low == size:
+            found.append(tuple(cut))
+            return
+        n = counts[low]
+        if pair and n >= 2:
+            counts[low] -= 2
+            cut.append((_PAIR_AT, low))
+            walk(low, 0)
+            cut.pop()
+            counts[low] += 2
+        if n >= 3:
+            counts[low] -= 3
+            cut.append((_PUNG_AT, low))
+            walk(low, pair)
+            cut.pop()
+            counts[low] += 3
+        if low <= last_chow and counts[low + 1] and counts[low + 2]:
+            counts[low] -= 1
+            counts[low + 1] -= 1
+            counts[low + 2] -= 1
+            cut.append((_CHOW_AT, low))
+            walk(low, pair)
+            cut.pop()
+            counts[low] += 1
+            counts[low + 1] += 1
+            counts[low + 2] += 1
+
+    walk(0, pair)
+    return tuple(found)
 
 
 def clear_reading_caches() -> None:
@@ -279,6 +379,8 @@ def clear_reading_caches() -> None:
     _cut_block.cache_clear()
     _cuts.cache_clear()
     _plain_block.cache_clear()
+    _plain_shapes.cache_clear()
+    _meld_group.cache_clear()
     clear_tile_cache()
 
 
