@@ -219,7 +219,7 @@ def parse_request(data: Any) -> Deal:
     base = data.get("base", 1)
     if type(base) is not int or not 0 < base <= 1_000_000:
         base = _base(base, errors)
-    context = _context(data["context"], errors) if "context" in data else _NO_CONTEXT
+    context = _context(data["context"], errors) if "context" in data else NO_CONTEXT
     house_rules = _house_rules(data["house_rules"], errors) if "house_rules" in data else {}
     # A field that failed is None below; the checks across fields skip what they cannot
     # judge, so that one answer still lists every independent problem.
@@ -420,7 +420,7 @@ def _context(value, errors):
         errors.add("context", "must be an object such as {\"after_kong\": true}")
         return Context()
     if not value:
-        return _NO_CONTEXT
+        return NO_CONTEXT
     if not CONTEXT_KEYS.issuperset(value):
         for key in sorted(set(value) - CONTEXT_KEYS, key=str):
             errors.add(f"context.{key}", f"unknown context key '{key}'; allowed: "
@@ -458,7 +458,7 @@ def _context(value, errors):
     })
 
 
-_NO_CONTEXT = Context()
+NO_CONTEXT = Context()  # a request without a context: no context pattern can hold
 
 
 def _dice(value, errors):
@@ -618,7 +618,7 @@ def _check_hangzhou_discard(deal: Deal, errors: _Errors) -> None:
 
 
 def _check_context(deal: Deal, errors: _Errors) -> None:
-    if deal.win_type is None or deal.context is _NO_CONTEXT:  # no context, nothing to check
+    if deal.win_type is None or deal.context is NO_CONTEXT:  # no context, nothing to check
         return
     ctx = deal.context
     self_draw = deal.win_type == "self_draw"

@@ -23,7 +23,7 @@ from .readings import (
 from .region import Amount, Pattern, Payments, Region, with_contract
 from .regions import REGIONS
 from .regions.hangzhou import COMBINATIONS, dealer_factor
-from .request import Deal, InvalidRequest, parse_request
+from .request import NO_CONTEXT, Deal, InvalidRequest, parse_request
 from .tiles import CODES, WHITE, Tile
 
 MAX_ALTERNATIVES = 5
@@ -47,7 +47,7 @@ def score(request: dict) -> dict:
     _check_against_readings(deal, found)
     if not found:
         return _not_winning(deal)
-    per_hand = [p for p in region.hand_patterns if p.check(found[0], deal)]
+    per_hand = _per_hand(found[0], deal, region)
     if len(found) > 1:
         found = _one_per_signature(found, deal)
     matched = [_match(r, deal, region, per_hand) for r in found]
@@ -78,8 +78,22 @@ def _check_against_readings(deal: Deal, found: list[Reading]) -> None:
         raise InvalidRequest(errors)
 
 
+def _per_hand(first: Reading, deal: Deal, region: Region) -> list[Pattern]:
+    """The patterns that read only the deal, checked once per hand (on its first reading);
+    only those that can hold in a hand with or without a context and a wild."""
+    matched = []
+    for p in region.hand_tables[deal.context is not NO_CONTEXT][deal.wild_count > 0]:
+        if p.check(first, deal):
+            matched.append(p)
+    return matched
+
+
 def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]) -> Matched:
-    matched = [p for p in region.reading_patterns if p.check(reading, deal)] + per_hand
+    matched = []
+    for p in region.reading_tables[deal.wild_count > 0][reading.shape]:
+        if p.check(reading, deal):
+            matched.append(p)
+    matched += per_hand
     if len(matched) > 1:
         replaced = set().union(*[p.excludes for p in matched])
         if replaced:
