@@ -10,7 +10,6 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from operator import eq
 from typing import Any
 
 from .lazy import lazy
@@ -135,15 +134,10 @@ class Deal:
     def naturals(self) -> tuple[int, ...]:
         """The concealed tiles that are not wilds counted by face, 白 substitutes counted
         as the wild's face (what every reading of the hand is cut from)."""
-        naturals = [0] * 34
+        counts = [0] * 34
         for tile in self.concealed:
-            naturals[tile] += 1
-        wild = self.wild
-        naturals[wild] = 0
-        if self.substitutes:
-            naturals[wild] = naturals[WHITE]
-            naturals[WHITE] = 0
-        return tuple(naturals)
+            counts[tile] += 1
+        return _naturals(counts, self.wild, self.substitutes)
 
     @lazy
     def suit_counts(self) -> tuple[int, int, int, int]:
@@ -162,6 +156,16 @@ class Deal:
 
     def house_rule(self, key: str) -> str:
         return self.house_rules.get(key, HOUSE_RULES[key][0])
+
+
+def _naturals(counts: list[int], wild: Tile, substitutes: bool) -> tuple[int, ...]:
+    """``Deal.naturals`` from the concealed tiles counted by face."""
+    naturals = counts.copy()
+    naturals[wild] = 0
+    if substitutes:
+        naturals[wild] = naturals[WHITE]
+        naturals[WHITE] = 0
+    return tuple(naturals)
 
 
 class _Errors(list):
@@ -298,11 +302,13 @@ def _melds(value, errors, substitutes, wild):
     if len(value) > MAX_MELDS:
         errors.add("melds", f"{len(value)} melds given; a hand has at most {MAX_MELDS}")
         return ()
-    face = (lambda t: wild if t == WHITE else t) if substitutes else (lambda t: t)
+    if not value:
+        return ()
     melds = []
     for index, text in enumerate(value):
         meld = _PLAIN_MELDS.get(text) if isinstance(text, str) else None
         if meld is None:
+            face = (lambda t: wild if t == WHITE else t) if substitutes else (lambda t: t)
             meld = _meld(text, f"melds[{index}]", errors, face)
         if meld:
             melds.append(meld)
@@ -547,16 +553,25 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
                    f"{len(deal.melds)} meld(s) it needs {needed}, so that hand + melds + winning "
                    f"tile make {14 + kongs} tiles (14, plus one per kong). Do not include the "
                    "winning tile in 'hand'")
+    # The tiles counted by face, the concealed ones first: those counts give the deal its
+    # natural tiles and wilds (``Deal.naturals``, ``Deal.wild_count``), read by every
+    # reading. Only with a face held five times, or more wilds than are in play, is each
+    # tile's count checked to say which one is over.
+    counts = [0] * 34
+    for tile in deal.hand:
+        counts[tile] += 1
+    counts[deal.win_tile] += 1
+    wild = deal.wild
+    if wild is not None:
+        deal.__dict__["naturals"] = _naturals(counts, wild, deal.substitutes)
+        deal.__dict__["wild_count"] = counts[wild]
     meld_tiles: tuple[Tile, ...] = ()
     for meld in deal.melds:
         meld_tiles += meld.tiles
-    tiles = [*deal.hand, deal.win_tile, *meld_tiles]
-    tiles.sort()
-    # In sorted order a tile held five times sits four places on from itself. Only then, or
-    # with more wilds than are in play, is each tile counted to say which one is over.
+    for tile in meld_tiles:
+        counts[tile] += 1
     wild_copies = deal.wild_copies
-    if any(map(eq, tiles, tiles[4:])) or (
-            wild_copies < 4 and tiles.count(deal.wild) > wild_copies):
+    if max(counts) > 4 or (wild is not None and wild_copies < 4 and counts[wild] > wild_copies):
         _check_copies(deal, errors)
     if deal.wild in meld_tiles:
         for index, meld in enumerate(deal.melds):
