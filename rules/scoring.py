@@ -6,6 +6,7 @@ apply exclusions → total → payments (contract) → best reading first.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from . import checks
@@ -163,30 +164,31 @@ def _combination(s: Matched) -> str | None:
     return next((name for parts, name in COMBINATIONS if parts <= keys), None)
 
 
-_CODE = CODES.__getitem__
+@lru_cache(maxsize=4096)
+def _group_parts(g: Group, wild: Tile, substitutes: bool) -> tuple:
+    """A group as the response shows it: physical tiles (wild tiles and 白 substitutes
+    as laid) and what each stands for. Groups recur from hand to hand."""
+    faces = tuple(CODES[f] for f in g.faces)
+    tiles = tuple(CODES[wild if w else WHITE if substitutes and f == wild else f]
+                  for f, w in zip(g.faces, g.wilds, strict=True))
+    return g.kind, tiles, faces, g.wilds, g.exposed
 
 
 def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool) -> list[dict]:
-    """The groups as the response shows them: physical tiles (wild tiles and 白
-    substitutes as laid) and what each stands for. Every list is new: a response is the
-    caller's to change."""
+    """The groups of a reading as the response lists them. Every list is new (written
+    ``[*parts]``, cheaper than ``list(parts)``): a response is the caller's to change."""
     entries = []
     for g in groups:
-        faces = g.faces
-        shown = list(map(_CODE, faces))
-        if True in g.wilds or (substitutes and wild in faces):
-            tiles = [CODES[wild if w else WHITE if substitutes and f == wild else f]
-                     for f, w in zip(faces, g.wilds, strict=True)]
-        else:
-            tiles = shown.copy()  # natural tiles, each laid as what it is
-        entries.append({"kind": g.kind, "tiles": tiles, "as": shown, "wild": list(g.wilds),
-                        "exposed": g.exposed})
+        kind, tiles, faces, wilds, exposed = _group_parts(g, wild, substitutes)
+        entries.append({"kind": kind, "tiles": [*tiles], "as": [*faces], "wild": [*wilds],
+                        "exposed": exposed})
     return entries
 
 
 def clear_caches() -> None:
     """Forget every cached intermediate (for honest cold-cache benchmarks)."""
     clear_reading_caches()
+    _group_parts.cache_clear()
 
 
 def _describe(s: Matched, deal: Deal, region: Region) -> dict:
