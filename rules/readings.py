@@ -300,8 +300,8 @@ _PUNGS = tuple(Group("pung", (f, f, f), (_F, _F, _F)) for f in range(34))
 _CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34))
 
 
-# A cut of a suit block spelled whatever the suit: its groups as (kind, offset of the
-# lowest tile in the block), so that the suits share their cuts.
+# A cut spelled whatever the suit: its groups as (kind, offset of the lowest tile), so
+# that suits and places share their cuts.
 _PAIR_AT, _PUNG_AT, _CHOW_AT = 0, 1, 2
 _GROUPS_AT = (_PAIRS, _PUNGS, _CHOWS)  # by kind, then by face
 _TALLY_AT = (_PAIR, _SET, _SET | _CHOW)
@@ -310,13 +310,47 @@ _TALLY_AT = (_PAIR, _SET, _SET | _CHOW)
 @lru_cache(maxsize=1 << 15)
 def _plain_block(block: tuple, first: int, pair: int) -> tuple[tuple, ...]:
     """The cuts of a suit block without wilds, each with its facts: (the packed tally of
-    pairs, sets, chows and honour pungs, groups, sets, the pair or None)."""
-    honours = first == 27
+    pairs, sets, chows and honour pungs, groups, sets, the pair or None).
+
+    No set spans an empty place, so each run of held faces is cut on its own: runs recur
+    far more often than whole blocks do. The lowest tile is always placed first, so the
+    block's cuts are its runs' cuts taken in order, one of each, with at most ``pair``
+    pairs among them."""
+    runs = []
+    start = first
+    for run in bytes(block).split(b"\0"):
+        if run:
+            cuts = _plain_run(run, start, pair)
+            if not cuts:
+                return ()
+            runs.append(cuts)
+        start += len(run) + 1
+    if len(runs) == 1:
+        return runs[0]
     found = []
-    for cut in _plain_shapes(block, honours, pair):
+    for combo in product(*runs):
+        tally, groups, sets, pair_group = 0, (), (), None
+        for cut_tally, cut_groups, cut_sets, cut_pair in combo:
+            tally += cut_tally
+            groups += cut_groups
+            sets += cut_sets
+            if cut_pair is not None:
+                pair_group = cut_pair
+        if tally & 15 <= pair:
+            found.append((tally, groups, sets, pair_group))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 15)
+def _plain_run(run: bytes, start: int, pair: int) -> tuple[tuple, ...]:
+    """The cuts of a run of held faces (counts as bytes) from face ``start``, with the
+    facts ``_plain_block`` gives."""
+    honours = start >= 27
+    found = []
+    for cut in _plain_shapes(run, honours, pair):
         groups, sets, pair_group, tally = [], [], None, 0
         for kind, offset in cut:
-            g = _GROUPS_AT[kind][first + offset]
+            g = _GROUPS_AT[kind][start + offset]
             groups.append(g)
             tally += _TALLY_AT[kind]
             if kind == _PAIR_AT:
@@ -330,11 +364,11 @@ def _plain_block(block: tuple, first: int, pair: int) -> tuple[tuple, ...]:
 
 
 @lru_cache(maxsize=1 << 15)
-def _plain_shapes(block: tuple, honours: bool, pair: int) -> tuple[tuple, ...]:
-    """``_cut_block`` for a suit without wilds, the common case, kept lean and spelled
-    whatever the suit (cached apart, as the suits share it): the lowest tile left opens
+def _plain_shapes(run: bytes, honours: bool, pair: int) -> tuple[tuple, ...]:
+    """``_cut_block`` for a run of held faces without wilds, kept lean and spelled
+    whatever the suit and place (cached apart: runs recur): the lowest tile left opens
     a pair, a pung or a chow, in that order."""
-    counts = list(block)
+    counts = list(run)
     size = len(counts)
     last_chow = -1 if honours else size - 3  # honours make no chows
     found = []
@@ -379,6 +413,7 @@ def clear_reading_caches() -> None:
     _cut_block.cache_clear()
     _cuts.cache_clear()
     _plain_block.cache_clear()
+    _plain_run.cache_clear()
     _plain_shapes.cache_clear()
     _meld_group.cache_clear()
     clear_tile_cache()
