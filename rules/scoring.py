@@ -167,11 +167,15 @@ def _combination(s: Matched) -> str | None:
 @lru_cache(maxsize=4096)
 def _group_parts(g: Group, wild: Tile, substitutes: bool) -> tuple:
     """A group as the response shows it: physical tiles (wild tiles and 白 substitutes
-    as laid) and what each stands for. Groups recur from hand to hand."""
-    faces = tuple(CODES[f] for f in g.faces)
-    tiles = tuple(CODES[wild if w else WHITE if substitutes and f == wild else f]
-                  for f, w in zip(g.faces, g.wilds, strict=True))
+    as laid) and what each stands for. Groups recur from hand to hand; one whose tiles
+    are all what they stand for is asked for with wild -1, whatever the hand's wild."""
+    faces = tuple(map(_CODE, g.faces))
+    tiles = tuple([CODES[wild if w else WHITE if substitutes and f == wild else f]
+                   for f, w in zip(g.faces, g.wilds, strict=True)])
     return g.kind, tiles, faces, g.wilds, g.exposed
+
+
+_CODE = CODES.__getitem__
 
 
 def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool) -> list[dict]:
@@ -179,7 +183,11 @@ def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool) -> 
     ``[*parts]``, cheaper than ``list(parts)``): a response is the caller's to change."""
     entries = []
     for g in groups:
-        kind, tiles, faces, wilds, exposed = _group_parts(g, wild, substitutes)
+        if True in g.wilds or (substitutes and wild in g.faces):
+            parts = _group_parts(g, wild, substitutes)
+        else:
+            parts = _group_parts(g, -1, False)
+        kind, tiles, faces, wilds, exposed = parts
         entries.append({"kind": kind, "tiles": [*tiles], "as": [*faces], "wild": [*wilds],
                         "exposed": exposed})
     return entries
