@@ -277,14 +277,14 @@ def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> 
 
 
 _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
-_EMPTY_BLOCKS = {9: (0,) * 9, 7: (0,) * 7}
+_EMPTY_BLOCKS = {9: bytes(9), 7: bytes(7)}
 
 
 def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
     """``_split`` without wilds."""
     combos: list[tuple[int, tuple]] = [(0, ())]
     for first, size in _BLOCKS:
-        block = tuple(counts[first:first + size])
+        block = bytes(counts[first:first + size])
         if block == _EMPTY_BLOCKS[size]:
             continue
         cuts = _plain_block(block, first, pair)
@@ -308,7 +308,7 @@ _TALLY_AT = (_PAIR, _SET, _SET | _CHOW)
 
 
 @lru_cache(maxsize=1 << 15)
-def _plain_block(block: tuple, first: int, pair: int) -> tuple[tuple, ...]:
+def _plain_block(block: bytes, first: int, pair: int) -> tuple[tuple, ...]:
     """The cuts of a suit block without wilds, each with its facts: (the packed tally of
     pairs, sets, chows and honour pungs, groups, sets, the pair or None).
 
@@ -318,7 +318,7 @@ def _plain_block(block: tuple, first: int, pair: int) -> tuple[tuple, ...]:
     pairs among them."""
     runs = []
     start = first
-    for run in bytes(block).split(b"\0"):
+    for run in block.split(b"\0"):
         if run:
             cuts = _plain_run(run, start, pair)
             if not cuts:

@@ -131,9 +131,10 @@ class Deal:
         return self.concealed.count(self.wild)
 
     @lazy
-    def naturals(self) -> tuple[int, ...]:
+    def naturals(self) -> bytes:
         """The concealed tiles that are not wilds counted by face, 白 substitutes counted
-        as the wild's face (what every reading of the hand is cut from)."""
+        as the wild's face (what every reading of the hand is cut from). Bytes: a suit's
+        slice is a cheap, hashable key for the cached cuts."""
         counts = [0] * 34
         for tile in self.concealed:
             counts[tile] += 1
@@ -158,14 +159,14 @@ class Deal:
         return self.house_rules.get(key, HOUSE_RULES[key][0])
 
 
-def _naturals(counts: list[int], wild: Tile, substitutes: bool) -> tuple[int, ...]:
+def _naturals(counts: list[int], wild: Tile, substitutes: bool) -> bytes:
     """``Deal.naturals`` from the concealed tiles counted by face."""
     naturals = counts.copy()
     naturals[wild] = 0
     if substitutes:
         naturals[wild] = naturals[WHITE]
         naturals[WHITE] = 0
-    return tuple(naturals)
+    return bytes(naturals)
 
 
 class _Errors(list):
