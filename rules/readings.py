@@ -430,36 +430,59 @@ def _cut_block(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> 
     sets triplets or not, same pair — only the one with the fewest wild substitutions
     is kept. A pure function of small arguments, so its answers are cached: the same
     suit shapes recur from hand to hand."""
-    return tuple((w, p, groups) for w, p, _, _, _, groups in _cuts(block, first, jokers, pair,
-                                                                   wild))
+    return tuple([(key & _WILDS_USED, (key >> 4) & 3, groups)
+                  for key, _, groups in _cuts(block, first, jokers, pair, wild)])
+
+
+# What tells the cuts of ``_cuts`` apart, packed in one int (a cheap dict key): wilds
+# used (bits 0-3), pairs made (4-5), all sets triplets (bit 6), and the pair from bit 7:
+# 0 none, 1 a natural pair (its face changes no pattern), 2 + face a pair with a wild
+# (which may be 暴頭).
+_WILDS_USED, _ONE_PAIR, _ALL_TRIPLETS, _PAIR_SHIFT = 15, 1 << 4, 1 << 6, 7
+_NATURAL_PAIR = 1 << _PAIR_SHIFT
 
 
 @lru_cache(maxsize=1 << 15)
 def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
-    """``_cut_block`` with what tells cuts apart carried along: (wilds used, pairs made,
-    all sets triplets, (pair face, wilds in the pair), wild substitutions, groups).
-    Every level works to the same wild budget, so the cached cuts of a remainder serve
-    whatever number of wilds the groups above it took."""
-    low = next((i for i, n in enumerate(block) if n), None)
-    if low is None:
-        return ((0, 0, True, None, 0, ()),)
-    best: dict[tuple, tuple] = {}
+    """``_cut_block`` with what tells cuts apart carried along: (the packed key above,
+    wild substitutions, groups). Every level works to the same wild budget, so the
+    cached cuts of a remainder serve whatever number of wilds the groups above it took."""
+    if not any(block):
+        return ((_ALL_TRIPLETS, 0, ()),)
+    low = 0
+    while not block[low]:
+        low += 1
+    best: dict[int, tuple] = {}
     for group, rest, wilds, made_pair, substituted in _groups_opened_by(
             low, block, first, jokers, pair, wild):
-        triplet = group.kind != "chow"
         budget = jokers - wilds
-        for w, p, triplets, pair_of, subs, groups in _cuts(rest, first, jokers,
-                                                           pair - made_pair, wild):
-            if w > budget:
+        # what this group adds to the key of each cut of the rest
+        add = wilds
+        if made_pair:
+            add += _ONE_PAIR + (((group.faces[0] + 2) << _PAIR_SHIFT) if wilds
+                                else _NATURAL_PAIR)
+        keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
+        opened = (group,)
+        for key, subs, groups in _cuts(rest, first, jokers, pair - made_pair, wild):
+            if key & 15 > budget:  # 15: _WILDS_USED
                 continue
-            if made_pair:
-                # a natural pair's face changes no pattern; one with a wild may be 暴頭
-                pair_of = (group.faces[0], 1) if wilds else (None, 0)
-            key = (w + wilds, p + made_pair, triplets and triplet, pair_of)
+            key = (key + add) & keep
             subs += substituted
-            if key not in best or subs < best[key][4]:
-                best[key] = (*key, subs, (group, *groups))
+            kept = best.get(key)
+            if kept is None or subs < kept[1]:
+                best[key] = (key, subs, opened + groups)
     return tuple(best.values())
+
+
+# Groups with wilds, made once: a pair, pungs with one or two wilds, by face; chows by
+# their first face and which of their places are wilds (a bit each, lowest first).
+_WILD_PAIRS = tuple(Group("pair", (f, f), (_F, _W)) for f in range(34))
+_PUNGS_ONE_WILD = tuple(Group("pung", (f, f, f), (_F, _F, _W)) for f in range(34))
+_PUNGS_TWO_WILDS = tuple(Group("pung", (f, f, f), (_F, _W, _W)) for f in range(34))
+_WILD_CHOWS = tuple(tuple(Group("chow", (f, f + 1, f + 2),
+                                (bool(mask & 1), bool(mask & 2), bool(mask & 4)))
+                          for mask in range(8))
+                    for f in range(27))
 
 
 def _groups_opened_by(low, block, first, jokers, pair, wild=-1):
@@ -473,31 +496,42 @@ def _groups_opened_by(low, block, first, jokers, pair, wild=-1):
         if n >= 2:
             yield _PAIRS[face], _take(block, low, 2), 0, 1, 0
         if jokers:
-            yield Group("pair", (face, face), (_F, _W)), _take(block, low, 1), 1, 1, sub
+            yield _WILD_PAIRS[face], _take(block, low, 1), 1, 1, sub
     if n >= 3:
         yield _PUNGS[face], _take(block, low, 3), 0, 0, 0
     if n >= 2 and jokers:
-        yield Group("pung", (face,) * 3, (_F, _F, _W)), _take(block, low, 2), 1, 0, sub
+        yield _PUNGS_ONE_WILD[face], _take(block, low, 2), 1, 0, sub
     if jokers >= 2:
-        yield Group("pung", (face,) * 3, (_F, _W, _W)), _take(block, low, 1), 2, 0, 2 * sub
+        yield _PUNGS_TWO_WILDS[face], _take(block, low, 1), 2, 0, 2 * sub
     if first == 27:
         return
-    for start in (low - 2, low - 1, low):
-        if start < 0 or start + 2 > 8:
-            continue
-        mask, rest, need, substituted = [], list(block), 0, 0
-        for pos in (start, start + 1, start + 2):
-            # below ``low`` nothing is left, so those places are wilds
-            natural = pos == low or (pos > low and block[pos] > 0)
-            mask.append(not natural)
-            if natural:
+    # Chows: below ``low`` nothing is left, so those places are wilds; above it a place
+    # is a natural tile when the block holds one.
+    if low >= 2 and jokers >= 2:  # low is the chow's last tile
+        yield (_WILD_CHOWS[face - 2][0b011], _take(block, low, 1), 2, 0,
+               (face - 2 != wild) + (face - 1 != wild))
+    if 1 <= low <= 7 and jokers:  # the middle tile
+        rest = list(block)
+        rest[low] -= 1
+        if block[low + 1]:
+            rest[low + 1] -= 1
+            yield _WILD_CHOWS[face - 1][0b001], tuple(rest), 1, 0, face - 1 != wild
+        elif jokers >= 2:
+            yield (_WILD_CHOWS[face - 1][0b101], tuple(rest), 2, 0,
+                   (face - 1 != wild) + (face + 1 != wild))
+    if low <= 6:  # the first tile
+        rest = list(block)
+        rest[low] -= 1
+        mask = need = substituted = 0
+        for pos, bit in ((low + 1, 0b010), (low + 2, 0b100)):
+            if block[pos]:
                 rest[pos] -= 1
             else:
+                mask |= bit
                 need += 1
                 substituted += first + pos != wild
         if need <= jokers:
-            yield (Group("chow", (first + start, first + start + 1, first + start + 2),
-                         tuple(mask)), tuple(rest), need, 0, substituted)
+            yield _WILD_CHOWS[face][mask], tuple(rest), need, 0, substituted
 
 
 def _take(block: tuple, index: int, count: int) -> tuple:
