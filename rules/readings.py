@@ -76,7 +76,10 @@ def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
             elif face >= 27:
                 honour_triplets += 1
         if True in g.wilds:
-            substitutions += sum([w and f != wild for f, w in zip(g.faces, g.wilds, strict=True)])
+            # a plain loop: a comprehension is a call of its own in CPython 3.11
+            for f, w in zip(g.faces, g.wilds, strict=True):
+                if w and f != wild:
+                    substitutions += 1
     quads = 0
     if shape == SEVEN_PAIRS:
         faces = [g.faces[0] for g in groups]
@@ -449,7 +452,7 @@ def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple
     cached cuts of a remainder serve whatever number of wilds the groups above it took."""
     if not any(block):
         return ((_ALL_TRIPLETS, 0, ()),)
-    low = 0
+    low = 0  # the lowest tile left
     while not block[low]:
         low += 1
     best: dict[int, tuple] = {}
@@ -583,8 +586,8 @@ def _seven_pairs(deal, naturals, jokers):
     found = []
     for extra in _spare_wild_pairs(deal, pairs, spare // 2, naturals):
         groups = sorted(pairs + extra)
-        found.append(reading(SEVEN_PAIRS, wild=deal.wild, groups=tuple(
-            Group(kind="pair", faces=f, wilds=w) for f, w in groups)))
+        found.append(reading(SEVEN_PAIRS, tuple([Group("pair", f, w) for f, w in groups]),
+                             deal.wild))
     return found
 
 

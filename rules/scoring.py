@@ -128,8 +128,10 @@ def _signature(r: Reading, deal: Deal) -> tuple:
     every reading of a hand): where a pair of a wild and the winning tile is, a wild's
     place matters; elsewhere only the colours and kinds of the groups do."""
     if r.shape == STANDARD:
-        wilds_as_themselves = tuple(g.kind for g in r.groups
-                                    if False not in g.wilds and g.faces[0] == deal.wild)
+        wilds_as_themselves = ()
+        for g in r.groups:
+            if False not in g.wilds and g.faces[0] == deal.wild:
+                wilds_as_themselves += (g.kind,)
         return (STANDARD, r.suits, checks.wild_pair_with_win(r.pair, deal), r.honour_triplets,
                 r.all_triplets, wilds_as_themselves)
     if r.shape == SEVEN_PAIRS:
