@@ -100,3 +100,10 @@ def cai_piao(r: Reading, d: Deal) -> bool:
 def cai_piao_value(r: Reading, d: Deal) -> int:
     """×2 for each 飄 (hangzhou.txt:142,146)."""
     return 2 ** d.context.cai_piao
+
+
+# The shapes a check can hold for (``Pattern.shapes``).
+STANDARD_ONLY = frozenset({STANDARD})
+SEVEN_PAIRS_ONLY = frozenset({SEVEN_PAIRS})
+THIRTEEN_LONELY_ONLY = frozenset({THIRTEEN_LONELY})
+ALL_HONOURS_ONLY = frozenset({ALL_HONOURS})

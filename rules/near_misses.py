@@ -15,7 +15,7 @@ from collections.abc import Callable
 from .readings import SEVEN_PAIRS, STANDARD, Reading, count_tiles, sets_with_one_wild_left
 from .region import Region
 from .request import Deal
-from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, SUIT_OF, Tile, is_honour, suit, tile_chinese
+from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, Tile, is_honour, suit, tile_chinese
 
 Reason = tuple[str, str]
 Near = Callable[[Reading, Deal], Reason | None]
@@ -56,42 +56,42 @@ def _group_code(faces) -> str:
 
 # --- one suit: 清一色 / 混一色 (Honghe, Jinhua) ---
 
-def _suit_tally(r: Reading) -> dict[str, int]:
-    """Natural (non-wild) tiles per suit letter, counted group by group."""
-    tally: dict[str, int] = {}
-    for g in r.groups:
-        s = SUIT_OF[g.faces[0]]
-        tally[s] = tally.get(s, 0) + g.wilds.count(False)
-    return tally
+_SUIT_LETTERS = "mps"
 
 
-def _main_suit(tally: dict[str, int]) -> str | None:
-    suited = [(n, s) for s, n in tally.items() if s != "z" and n]
-    return max(suited)[1] if suited else None
+def _main_suit(tally: tuple[int, int, int, int]) -> int | None:
+    """The suit (0-2) holding the most natural tiles, the later one on a tie; None if the
+    hand holds no suited tile."""
+    most = max(tally[0], tally[1], tally[2])
+    if not most:
+        return None
+    return 2 if tally[2] == most else 1 if tally[1] == most else 0
 
 
 def _near_one_suit(r: Reading, d: Deal) -> Reason | None:
-    tally = _suit_tally(r)
+    tally = d.suit_counts
     main = _main_suit(tally)
-    if main is None or not 1 <= sum(tally.values()) - tally[main] <= 2:
+    if main is None or not 1 <= sum(tally) - tally[main] <= 2:
         return None
-    off = sorted(f for f in _natural_faces(r) if is_honour(f) or suit(f) != main)
+    letter = _SUIT_LETTERS[main]
+    off = sorted(f for f in _natural_faces(r) if is_honour(f) or suit(f) != letter)
     zh, en = _names(off, d)
-    word = SUIT_NAMES[main]
+    word = SUIT_NAMES[letter]
     return (f"{{name}}：有{len(off)}張不是{word}子（{zh}）",
             f"{{name}}: {_count_en(len(off), 'tile')} outside {word} ({en})")
 
 
 def _near_one_suit_and_honours(r: Reading, d: Deal) -> Reason | None:
-    tally = _suit_tally(r)
+    tally = d.suit_counts
     main = _main_suit(tally)
-    if main is None or not tally.get("z"):
+    if main is None or not tally[3]:
         return None
-    if not 1 <= sum(n for s, n in tally.items() if s not in ("z", main)) <= 2:
+    if not 1 <= sum(tally) - tally[3] - tally[main] <= 2:
         return None
-    off = sorted(f for f in _natural_faces(r) if not is_honour(f) and suit(f) != main)
+    letter = _SUIT_LETTERS[main]
+    off = sorted(f for f in _natural_faces(r) if not is_honour(f) and suit(f) != letter)
     zh, en = _names(off, d)
-    word = SUIT_NAMES[main]
+    word = SUIT_NAMES[letter]
     return (f"{{name}}：有{len(off)}張既不是{word}子也不是字牌（{zh}）",
             f"{{name}}: {_count_en(len(off), 'tile')} neither {word} nor honours ({en})")
 
@@ -253,10 +253,16 @@ NEAR: dict[str, Near] = {**LONE_WILD, **CLAIMED, **ONE_SUIT, **TRIPLETS, **SEVEN
                          **FLAGS}
 
 WILD_WORD = {"honghe": "百搭"}
-# per region, worked out on first use: (key, pattern, near check) in NEAR's order, and
-# what each pattern replaces
+# per region, worked out on first use: (key, pattern, near check, the keys whose counting
+# rules the pattern out: itself and the patterns that replace it) in NEAR's order
 _CHECKS: dict[str, list] = {}
-_EXCLUDES: dict[str, dict] = {}
+
+
+def _region_checks(region: Region) -> list:
+    by_key = {p.key: p for p in region.patterns}
+    return [(key, by_key[key], near,
+             frozenset({key}) | {p.key for p in region.patterns if key in p.excludes})
+            for key, near in NEAR.items() if key in by_key]
 
 
 def near_misses(reading: Reading, deal: Deal, region: Region,
@@ -266,20 +272,15 @@ def near_misses(reading: Reading, deal: Deal, region: Region,
     that counted, or that a counted one replaces, is never listed."""
     checks = _CHECKS.get(region.key)
     if checks is None:
-        by_key = {p.key: p for p in region.patterns}
-        checks = _CHECKS[region.key] = [(key, by_key[key], near) for key, near in NEAR.items()
-                                        if key in by_key]
-        _EXCLUDES[region.key] = {p.key: p.excludes for p in region.patterns}
-    excludes = _EXCLUDES[region.key]
-    replaced = set(counted_keys).union(*[excludes.get(k, ()) for k in counted_keys])
-    wild = WILD_WORD.get(region.key, "財神")
+        checks = _CHECKS[region.key] = _region_checks(region)
     found = []
-    for key, pattern, near in checks:
-        if key in replaced:
+    for key, pattern, near, ruled_out_by in checks:
+        if not ruled_out_by.isdisjoint(counted_keys):
             continue
         reason = near(reading, deal)
         if reason is None:
             continue
+        wild = WILD_WORD.get(region.key, "財神")
         zh, en = (text.format(name=pattern.name, wild=wild) for text in reason)
         found.append({"key": key, "name": pattern.name, "reason_zh": zh, "reason_en": en})
         if len(found) == MAX_NEAR_MISSES:

@@ -11,7 +11,7 @@ Jinhua 十三不靠/七風 and 亂風.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
 from .request import Deal
@@ -76,7 +76,10 @@ def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
             elif face >= 27:
                 honour_triplets += 1
         if True in g.wilds:
-            substitutions += sum([w and f != wild for f, w in zip(g.faces, g.wilds, strict=True)])
+            # a plain loop: a comprehension is a call of its own in CPython 3.11
+            for f, w in zip(g.faces, g.wilds, strict=True):
+                if w and f != wild:
+                    substitutions += 1
     quads = 0
     if shape == SEVEN_PAIRS:
         faces = [g.faces[0] for g in groups]
@@ -102,15 +105,17 @@ def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
 
 def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
     """Every reading of the deal's tiles in the region's shapes."""
-    naturals, jokers = count_tiles(deal, deal.concealed)
-    melds = tuple([
-        Group({"chi": "chow", "pung": "pung"}.get(m.kind, "kong"),
-              tuple([deal.face(t) for t in m.tiles]), (_F,) * len(m.tiles), m.exposed)
-        for m in deal.melds
-    ]) if deal.melds else ()
+    naturals, jokers = deal.naturals, deal.wild_count
+    melds = ()
+    if deal.melds:
+        as_white = deal.wild if deal.substitutes else WHITE
+        melds = tuple([_meld_group(m.kind, m.tiles, as_white) for m in deal.melds])
     found: list[Reading] = []
     if STANDARD in shapes:
-        found += _standard(deal, naturals, jokers, melds)
+        if jokers:
+            found += _standard(deal, naturals, jokers, melds)
+        else:
+            found += _standard_plain(deal, naturals, melds)
     if SEVEN_PAIRS in shapes and not melds and naturals.count(1) + naturals.count(3) <= jokers:
         found += _seven_pairs(deal, naturals, jokers)
     if THIRTEEN_LONELY in shapes and not melds and max(naturals) == 1:
@@ -126,6 +131,17 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
     if not jokers:
         return False
     return bool(_split(naturals, jokers - 1, len(tiles) // 3, 0, deal.wild))
+
+
+_MELD_GROUP_KINDS = {"chi": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
+
+
+@lru_cache(maxsize=1024)
+def _meld_group(kind: str, tiles: tuple[Tile, ...], as_white: Tile) -> Group:
+    """A meld as a group of its reading: what its tiles are (白 as ``as_white``: the
+    wild's face where 白 substitutes for it). The same melds recur from hand to hand."""
+    faces = tuple([as_white if t == WHITE else t for t in tiles])
+    return Group(_MELD_GROUP_KINDS[kind], faces, (_F,) * len(tiles), kind != "ankong")
 
 
 # --- standard: four sets and a pair ---
@@ -175,6 +191,55 @@ def _with_wild_groups(base: Reading, extra: tuple[Group, ...], wild: Tile) -> Re
                          substitutions=substitutions)
 
 
+# The suits present (m p s z), by a bit mask of them: the suits of a plain reading.
+_SUIT_SETS = tuple(frozenset(letter for bit, letter in enumerate("mpsz") if mask >> bit & 1)
+                   for mask in range(16))
+
+
+def _standard_plain(deal, naturals, melds):
+    """``_standard`` for a hand without wilds, the common case. Each suit's cuts come
+    with the facts a reading needs (cached with the cuts), so the readings are put
+    together from those instead of going over their groups again; every tile is
+    natural, so the suits are the deal's and nothing is substituted."""
+    per_block = []
+    for first, size in _BLOCKS:
+        block = naturals[first:first + size]
+        if block != _EMPTY_BLOCKS[size]:
+            cuts = _plain_block(block, first, 1)
+            if not cuts:
+                return []
+            per_block.append(cuts)
+    # melds are sets: they add to the tally of sets, chows and honour pungs
+    tally = 0
+    for g in melds:
+        tally += _SET if g.kind != "chow" else _SET | _CHOW
+        if g.kind != "chow" and g.faces[0] >= 27:
+            tally += _HONOUR_PUNG
+    wanted = _PAIR | 4 * _SET  # one pair and four sets
+    counts = deal.suit_counts
+    suits = _SUIT_SETS[(counts[0] > 0) | (counts[1] > 0) << 1 | (counts[2] > 0) << 2
+                       | (counts[3] > 0) << 3]
+    found = []
+    for combo in product(*per_block):  # one cut of each suit
+        total, groups, sets, pair = tally, melds, melds, None
+        for facts, cut_groups, cut_sets, cut_pair in combo:
+            total += facts
+            groups += cut_groups
+            sets += cut_sets
+            if cut_pair is not None:
+                pair = cut_pair
+        if total & _SHAPE_MASK == wanted:
+            found.append(Reading(STANDARD, groups, suits, pair, sets, (total >> 12) & 15,
+                                 ((total >> 8) & 15) == 0, 0, 0))
+    return found
+
+
+# The facts of a cut packed in one int, so that a reading's are one sum: pairs made
+# (bits 0-3), sets (4-7), chows (8-11), honour pungs (12-15).
+_PAIR, _SET, _CHOW, _HONOUR_PUNG = 1, 1 << 4, 1 << 8, 1 << 12
+_SHAPE_MASK = 0xFF  # pairs and sets
+
+
 def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> list[tuple]:
     """Ways to cut the natural counts plus ``jokers`` wilds into ``sets`` sets and
     ``pair`` pairs, as tuples of groups; groups of wilds only come last, faces None.
@@ -215,19 +280,19 @@ def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> 
 
 
 _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
-_EMPTY_BLOCKS = {9: (0,) * 9, 7: (0,) * 7}
+_EMPTY_BLOCKS = {9: bytes(9), 7: bytes(7)}
 
 
 def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
     """``_split`` without wilds."""
     combos: list[tuple[int, tuple]] = [(0, ())]
     for first, size in _BLOCKS:
-        block = tuple(counts[first:first + size])
+        block = bytes(counts[first:first + size])
         if block == _EMPTY_BLOCKS[size]:
             continue
         cuts = _plain_block(block, first, pair)
-        combos = [(p + q, head + groups) for p, head in combos for _, q, groups in cuts
-                  if p + q <= pair]
+        combos = [(p + (q & 15), head + groups) for p, head in combos for q, groups, *_ in cuts
+                  if p + (q & 15) <= pair]
         if not combos:
             return []
     return [groups for p, groups in combos if p == pair and len(groups) - p == sets]
@@ -238,40 +303,112 @@ _PUNGS = tuple(Group("pung", (f, f, f), (_F, _F, _F)) for f in range(34))
 _CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34))
 
 
+# A cut spelled whatever the suit: its groups as (kind, offset of the lowest tile), so
+# that suits and places share their cuts.
+_PAIR_AT, _PUNG_AT, _CHOW_AT = 0, 1, 2
+_GROUPS_AT = (_PAIRS, _PUNGS, _CHOWS)  # by kind, then by face
+_TALLY_AT = (_PAIR, _SET, _SET | _CHOW)
+
+
 @lru_cache(maxsize=1 << 15)
-def _plain_block(block: tuple, first: int, pair: int) -> list[tuple]:
-    return _plain_cuts(list(block), first, pair)
+def _plain_block(block: bytes, first: int, pair: int) -> tuple[tuple, ...]:
+    """The cuts of a suit block without wilds, each with its facts: (the packed tally of
+    pairs, sets, chows and honour pungs, groups, sets, the pair or None).
 
-
-def _plain_cuts(block: list[int], first: int, pair: int) -> list[tuple]:
-    """``_cut_block`` for a suit without wilds, the common case, kept lean: the lowest
-    tile opens a pair, a pung or a chow."""
-    low = 0
-    size = len(block)
-    while low < size and not block[low]:
-        low += 1
-    if low == size:
-        return [(0, 0, ())]
-    face = first + low
-    n = block[low]
+    No set spans an empty place, so each run of held faces is cut on its own: runs recur
+    far more often than whole blocks do. The lowest tile is always placed first, so the
+    block's cuts are its runs' cuts taken in order, one of each, with at most ``pair``
+    pairs among them."""
+    runs = []
+    start = first
+    for run in block.split(b"\0"):
+        if run:
+            cuts = _plain_run(run, start, pair)
+            if not cuts:
+                return ()
+            runs.append(cuts)
+        start += len(run) + 1
+    if len(runs) == 1:
+        return runs[0]
     found = []
-    if pair and n >= 2:
-        block[low] -= 2
-        found += [(0, 1, (_PAIRS[face], *g)) for _, _, g in _plain_cuts(block, first, 0)]
-        block[low] += 2
-    if n >= 3:
-        block[low] -= 3
-        found += [(0, p, (_PUNGS[face], *g)) for _, p, g in _plain_cuts(block, first, pair)]
-        block[low] += 3
-    if first != 27 and low < 7 and block[low + 1] and block[low + 2]:
-        block[low] -= 1
-        block[low + 1] -= 1
-        block[low + 2] -= 1
-        found += [(0, p, (_CHOWS[face], *g)) for _, p, g in _plain_cuts(block, first, pair)]
-        block[low] += 1
-        block[low + 1] += 1
-        block[low + 2] += 1
-    return found
+    for combo in product(*runs):
+        tally, groups, sets, pair_group = 0, (), (), None
+        for cut_tally, cut_groups, cut_sets, cut_pair in combo:
+            tally += cut_tally
+            groups += cut_groups
+            sets += cut_sets
+            if cut_pair is not None:
+                pair_group = cut_pair
+        if tally & 15 <= pair:
+            found.append((tally, groups, sets, pair_group))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 15)
+def _plain_run(run: bytes, start: int, pair: int) -> tuple[tuple, ...]:
+    """The cuts of a run of held faces (counts as bytes) from face ``start``, with the
+    facts ``_plain_block`` gives."""
+    honours = start >= 27
+    found = []
+    for cut in _plain_shapes(run, honours, pair):
+        groups, sets, pair_group, tally = [], [], None, 0
+        for kind, offset in cut:
+            g = _GROUPS_AT[kind][start + offset]
+            groups.append(g)
+            tally += _TALLY_AT[kind]
+            if kind == _PAIR_AT:
+                pair_group = g
+            else:
+                sets.append(g)
+                if honours:
+                    tally += _HONOUR_PUNG
+        found.append((tally, tuple(groups), tuple(sets), pair_group))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 15)
+def _plain_shapes(run: bytes, honours: bool, pair: int) -> tuple[tuple, ...]:
+    """``_cut_block`` for a run of held faces without wilds, kept lean and spelled
+    whatever the suit and place (cached apart: runs recur): the lowest tile left opens
+    a pair, a pung or a chow, in that order."""
+    counts = list(run)
+    size = len(counts)
+    last_chow = -1 if honours else size - 3  # honours make no chows
+    found = []
+    cut = []
+
+    def walk(low: int, pair: int) -> None:
+        while low < size and not counts[low]:
+            low += 1
+        if low == size:
+            found.append(tuple(cut))
+            return
+        n = counts[low]
+        if pair and n >= 2:
+            counts[low] -= 2
+            cut.append((_PAIR_AT, low))
+            walk(low, 0)
+            cut.pop()
+            counts[low] += 2
+        if n >= 3:
+            counts[low] -= 3
+            cut.append((_PUNG_AT, low))
+            walk(low, pair)
+            cut.pop()
+            counts[low] += 3
+        if low <= last_chow and counts[low + 1] and counts[low + 2]:
+            counts[low] -= 1
+            counts[low + 1] -= 1
+            counts[low + 2] -= 1
+            cut.append((_CHOW_AT, low))
+            walk(low, pair)
+            cut.pop()
+            counts[low] += 1
+            counts[low + 1] += 1
+            counts[low + 2] += 1
+
+    walk(0, pair)
+    return tuple(found)
 
 
 def clear_reading_caches() -> None:
@@ -279,6 +416,9 @@ def clear_reading_caches() -> None:
     _cut_block.cache_clear()
     _cuts.cache_clear()
     _plain_block.cache_clear()
+    _plain_run.cache_clear()
+    _plain_shapes.cache_clear()
+    _meld_group.cache_clear()
     clear_tile_cache()
 
 
@@ -293,36 +433,59 @@ def _cut_block(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> 
     sets triplets or not, same pair — only the one with the fewest wild substitutions
     is kept. A pure function of small arguments, so its answers are cached: the same
     suit shapes recur from hand to hand."""
-    return tuple((w, p, groups) for w, p, _, _, _, groups in _cuts(block, first, jokers, pair,
-                                                                   wild))
+    return tuple([(key & _WILDS_USED, (key >> 4) & 3, groups)
+                  for key, _, groups in _cuts(block, first, jokers, pair, wild)])
+
+
+# What tells the cuts of ``_cuts`` apart, packed in one int (a cheap dict key): wilds
+# used (bits 0-3), pairs made (4-5), all sets triplets (bit 6), and the pair from bit 7:
+# 0 none, 1 a natural pair (its face changes no pattern), 2 + face a pair with a wild
+# (which may be 暴頭).
+_WILDS_USED, _ONE_PAIR, _ALL_TRIPLETS, _PAIR_SHIFT = 15, 1 << 4, 1 << 6, 7
+_NATURAL_PAIR = 1 << _PAIR_SHIFT
 
 
 @lru_cache(maxsize=1 << 15)
 def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
-    """``_cut_block`` with what tells cuts apart carried along: (wilds used, pairs made,
-    all sets triplets, (pair face, wilds in the pair), wild substitutions, groups).
-    Every level works to the same wild budget, so the cached cuts of a remainder serve
-    whatever number of wilds the groups above it took."""
-    low = next((i for i, n in enumerate(block) if n), None)
-    if low is None:
-        return ((0, 0, True, None, 0, ()),)
-    best: dict[tuple, tuple] = {}
+    """``_cut_block`` with what tells cuts apart carried along: (the packed key above,
+    wild substitutions, groups). Every level works to the same wild budget, so the
+    cached cuts of a remainder serve whatever number of wilds the groups above it took."""
+    if not any(block):
+        return ((_ALL_TRIPLETS, 0, ()),)
+    low = 0  # the lowest tile left
+    while not block[low]:
+        low += 1
+    best: dict[int, tuple] = {}
     for group, rest, wilds, made_pair, substituted in _groups_opened_by(
             low, block, first, jokers, pair, wild):
-        triplet = group.kind != "chow"
         budget = jokers - wilds
-        for w, p, triplets, pair_of, subs, groups in _cuts(rest, first, jokers,
-                                                           pair - made_pair, wild):
-            if w > budget:
+        # what this group adds to the key of each cut of the rest
+        add = wilds
+        if made_pair:
+            add += _ONE_PAIR + (((group.faces[0] + 2) << _PAIR_SHIFT) if wilds
+                                else _NATURAL_PAIR)
+        keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
+        opened = (group,)
+        for key, subs, groups in _cuts(rest, first, jokers, pair - made_pair, wild):
+            if key & 15 > budget:  # 15: _WILDS_USED
                 continue
-            if made_pair:
-                # a natural pair's face changes no pattern; one with a wild may be 暴頭
-                pair_of = (group.faces[0], 1) if wilds else (None, 0)
-            key = (w + wilds, p + made_pair, triplets and triplet, pair_of)
+            key = (key + add) & keep
             subs += substituted
-            if key not in best or subs < best[key][4]:
-                best[key] = (*key, subs, (group, *groups))
+            kept = best.get(key)
+            if kept is None or subs < kept[1]:
+                best[key] = (key, subs, opened + groups)
     return tuple(best.values())
+
+
+# Groups with wilds, made once: a pair, pungs with one or two wilds, by face; chows by
+# their first face and which of their places are wilds (a bit each, lowest first).
+_WILD_PAIRS = tuple(Group("pair", (f, f), (_F, _W)) for f in range(34))
+_PUNGS_ONE_WILD = tuple(Group("pung", (f, f, f), (_F, _F, _W)) for f in range(34))
+_PUNGS_TWO_WILDS = tuple(Group("pung", (f, f, f), (_F, _W, _W)) for f in range(34))
+_WILD_CHOWS = tuple(tuple(Group("chow", (f, f + 1, f + 2),
+                                (bool(mask & 1), bool(mask & 2), bool(mask & 4)))
+                          for mask in range(8))
+                    for f in range(27))
 
 
 def _groups_opened_by(low, block, first, jokers, pair, wild=-1):
@@ -336,31 +499,42 @@ def _groups_opened_by(low, block, first, jokers, pair, wild=-1):
         if n >= 2:
             yield _PAIRS[face], _take(block, low, 2), 0, 1, 0
         if jokers:
-            yield Group("pair", (face, face), (_F, _W)), _take(block, low, 1), 1, 1, sub
+            yield _WILD_PAIRS[face], _take(block, low, 1), 1, 1, sub
     if n >= 3:
         yield _PUNGS[face], _take(block, low, 3), 0, 0, 0
     if n >= 2 and jokers:
-        yield Group("pung", (face,) * 3, (_F, _F, _W)), _take(block, low, 2), 1, 0, sub
+        yield _PUNGS_ONE_WILD[face], _take(block, low, 2), 1, 0, sub
     if jokers >= 2:
-        yield Group("pung", (face,) * 3, (_F, _W, _W)), _take(block, low, 1), 2, 0, 2 * sub
+        yield _PUNGS_TWO_WILDS[face], _take(block, low, 1), 2, 0, 2 * sub
     if first == 27:
         return
-    for start in (low - 2, low - 1, low):
-        if start < 0 or start + 2 > 8:
-            continue
-        mask, rest, need, substituted = [], list(block), 0, 0
-        for pos in (start, start + 1, start + 2):
-            # below ``low`` nothing is left, so those places are wilds
-            natural = pos == low or (pos > low and block[pos] > 0)
-            mask.append(not natural)
-            if natural:
+    # Chows: below ``low`` nothing is left, so those places are wilds; above it a place
+    # is a natural tile when the block holds one.
+    if low >= 2 and jokers >= 2:  # low is the chow's last tile
+        yield (_WILD_CHOWS[face - 2][0b011], _take(block, low, 1), 2, 0,
+               (face - 2 != wild) + (face - 1 != wild))
+    if 1 <= low <= 7 and jokers:  # the middle tile
+        rest = list(block)
+        rest[low] -= 1
+        if block[low + 1]:
+            rest[low + 1] -= 1
+            yield _WILD_CHOWS[face - 1][0b001], tuple(rest), 1, 0, face - 1 != wild
+        elif jokers >= 2:
+            yield (_WILD_CHOWS[face - 1][0b101], tuple(rest), 2, 0,
+                   (face - 1 != wild) + (face + 1 != wild))
+    if low <= 6:  # the first tile
+        rest = list(block)
+        rest[low] -= 1
+        mask = need = substituted = 0
+        for pos, bit in ((low + 1, 0b010), (low + 2, 0b100)):
+            if block[pos]:
                 rest[pos] -= 1
             else:
+                mask |= bit
                 need += 1
                 substituted += first + pos != wild
         if need <= jokers:
-            yield (Group("chow", (first + start, first + start + 1, first + start + 2),
-                         tuple(mask)), tuple(rest), need, 0, substituted)
+            yield _WILD_CHOWS[face][mask], tuple(rest), need, 0, substituted
 
 
 def _take(block: tuple, index: int, count: int) -> tuple:
@@ -412,8 +586,8 @@ def _seven_pairs(deal, naturals, jokers):
     found = []
     for extra in _spare_wild_pairs(deal, pairs, spare // 2, naturals):
         groups = sorted(pairs + extra)
-        found.append(reading(SEVEN_PAIRS, wild=deal.wild, groups=tuple(
-            Group(kind="pair", faces=f, wilds=w) for f, w in groups)))
+        found.append(reading(SEVEN_PAIRS, tuple([Group("pair", f, w) for f, w in groups]),
+                             deal.wild))
     return found
 
 

@@ -30,6 +30,17 @@ class Pattern:
     rule_en: str
     excludes: frozenset[str] = field(default_factory=frozenset)
     per_hand: bool = False  # the check reads only the deal (its context), never the reading
+    # When the check can hold, declared so that a hand is checked only against the
+    # patterns it could meet (tests/test_pattern_tables.py holds every check to these).
+    shapes: frozenset[str] | None = None  # the reading shapes it can hold for; None: any
+    needs_wild: bool = False  # only when the hand holds a wild tile
+    needs_context: bool = False  # only when the request gives a context
+
+    def may_hold(self, *, shape: str | None = None, wild: bool, context: bool) -> bool:
+        """Whether the check can hold for a reading of ``shape`` (None: whichever), in a
+        hand with or without a wild tile and a context."""
+        return ((shape is None or self.shapes is None or shape in self.shapes)
+                and (wild or not self.needs_wild) and (context or not self.needs_context))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,11 +56,24 @@ class Region:
     # checked once per hand / once per reading
     hand_patterns: tuple[Pattern, ...] = field(init=False)
     reading_patterns: tuple[Pattern, ...] = field(init=False)
+    # the same narrowed to those that can hold, worked out once:
+    # hand_tables[has context][has wild] and reading_tables[has wild][shape]
+    hand_tables: tuple[tuple[tuple[Pattern, ...], ...], ...] = field(init=False)
+    reading_tables: tuple[dict[str, tuple[Pattern, ...]], ...] = field(init=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "hand_patterns", tuple(p for p in self.patterns if p.per_hand))
-        object.__setattr__(self, "reading_patterns",
-                           tuple(p for p in self.patterns if not p.per_hand))
+        hand = tuple(p for p in self.patterns if p.per_hand)
+        reading = tuple(p for p in self.patterns if not p.per_hand)
+        object.__setattr__(self, "hand_patterns", hand)
+        object.__setattr__(self, "reading_patterns", reading)
+        object.__setattr__(self, "hand_tables", tuple(
+            tuple(tuple(p for p in hand if p.may_hold(wild=wild, context=context))
+                  for wild in (False, True))
+            for context in (False, True)))
+        object.__setattr__(self, "reading_tables", tuple(
+            {shape: tuple(p for p in reading if p.may_hold(shape=shape, wild=wild, context=True))
+             for shape in self.shapes}
+            for wild in (False, True)))
 
     def pattern(self, key: str) -> Pattern:
         return next(p for p in self.patterns if p.key == key)
@@ -60,13 +84,18 @@ def next_seat(seat: str, steps: int = 1) -> str:
     return SEATS[(SEATS.index(seat) + steps) % 4]
 
 
-def others(deal: Deal) -> list[str]:
-    return [s for s in SEATS if s != deal.winner]
+_OTHERS = {seat: tuple(s for s in SEATS if s != seat) for seat in SEATS}
+
+
+def others(deal: Deal) -> tuple[str, ...]:
+    return _OTHERS[deal.winner]
 
 
 def settle(deal: Deal, owed: dict[str, Amount]) -> Payments:
     """Net amounts for all four seats: each payer's debt goes to the winner."""
-    payments = {seat: -owed.get(seat, 0) for seat in SEATS}
+    payments = {}
+    for seat in SEATS:
+        payments[seat] = -owed.get(seat, 0)
     payments[deal.winner] = sum(owed.values())
     return payments
 

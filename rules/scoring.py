@@ -24,7 +24,7 @@ from .readings import (
 from .region import Amount, Pattern, Payments, Region, with_contract
 from .regions import REGIONS
 from .regions.hangzhou import COMBINATIONS, dealer_factor
-from .request import SEATS, Deal, InvalidRequest, parse_request
+from .request import NO_CONTEXT, Deal, InvalidRequest, parse_request
 from .tiles import CODES, WHITE, Tile
 
 MAX_ALTERNATIVES = 5
@@ -48,7 +48,7 @@ def score(request: dict) -> dict:
     _check_against_readings(deal, found)
     if not found:
         return _not_winning(deal)
-    per_hand = [p for p in region.hand_patterns if p.check(found[0], deal)]
+    per_hand = _per_hand(found[0], deal, region)
     if len(found) > 1:
         found = _one_per_signature(found, deal)
     matched = [_match(r, deal, region, per_hand) for r in found]
@@ -79,8 +79,22 @@ def _check_against_readings(deal: Deal, found: list[Reading]) -> None:
         raise InvalidRequest(errors)
 
 
+def _per_hand(first: Reading, deal: Deal, region: Region) -> list[Pattern]:
+    """The patterns that read only the deal, checked once per hand (on its first reading);
+    only those that can hold in a hand with or without a context and a wild."""
+    matched = []
+    for p in region.hand_tables[deal.context is not NO_CONTEXT][deal.wild_count > 0]:
+        if p.check(first, deal):
+            matched.append(p)
+    return matched
+
+
 def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]) -> Matched:
-    matched = [p for p in region.reading_patterns if p.check(reading, deal)] + per_hand
+    matched = []
+    for p in region.reading_tables[deal.wild_count > 0][reading.shape]:
+        if p.check(reading, deal):
+            matched.append(p)
+    matched += per_hand
     if len(matched) > 1:
         replaced = set().union(*[p.excludes for p in matched])
         if replaced:
@@ -114,8 +128,10 @@ def _signature(r: Reading, deal: Deal) -> tuple:
     every reading of a hand): where a pair of a wild and the winning tile is, a wild's
     place matters; elsewhere only the colours and kinds of the groups do."""
     if r.shape == STANDARD:
-        wilds_as_themselves = tuple(g.kind for g in r.groups
-                                    if False not in g.wilds and g.faces[0] == deal.wild)
+        wilds_as_themselves = ()
+        for g in r.groups:
+            if False not in g.wilds and g.faces[0] == deal.wild:
+                wilds_as_themselves += (g.kind,)
         return (STANDARD, r.suits, checks.wild_pair_with_win(r.pair, deal), r.honour_triplets,
                 r.all_triplets, wilds_as_themselves)
     if r.shape == SEVEN_PAIRS:
@@ -151,44 +167,70 @@ def _combination(s: Matched) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def _group_codes(g: Group, wild: Tile, substitutes: bool) -> tuple:
+def _group_parts(g: Group, wild: Tile, substitutes: bool) -> tuple:
     """A group as the response shows it: physical tiles (wild tiles and 白 substitutes
-    as laid) and what each stands for. Groups recur from hand to hand."""
-    faces = tuple(CODES[f] for f in g.faces)
-    tiles = tuple(CODES[wild if w else WHITE if substitutes and f == wild else f]
-                  for f, w in zip(g.faces, g.wilds, strict=True))
+    as laid) and what each stands for. Groups recur from hand to hand; one whose tiles
+    are all what they stand for is asked for with wild -1, whatever the hand's wild."""
+    faces = tuple(map(_CODE, g.faces))
+    tiles = tuple([CODES[wild if w else WHITE if substitutes and f == wild else f]
+                   for f, w in zip(g.faces, g.wilds, strict=True)])
     return g.kind, tiles, faces, g.wilds, g.exposed
+
+
+_CODE = CODES.__getitem__
+
+
+def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool) -> list[dict]:
+    """The groups of a reading as the response lists them. Every list is new (written
+    ``[*parts]``, cheaper than ``list(parts)``): a response is the caller's to change."""
+    entries = []
+    for g in groups:
+        if True in g.wilds or (substitutes and wild in g.faces):
+            parts = _group_parts(g, wild, substitutes)
+        else:
+            parts = _group_parts(g, -1, False)
+        kind, tiles, faces, wilds, exposed = parts
+        entries.append({"kind": kind, "tiles": [*tiles], "as": [*faces], "wild": [*wilds],
+                        "exposed": exposed})
+    return entries
 
 
 def clear_caches() -> None:
     """Forget every cached intermediate (for honest cold-cache benchmarks)."""
     clear_reading_caches()
-    _group_codes.cache_clear()
+    _group_parts.cache_clear()
 
 
 def _describe(s: Matched, deal: Deal, region: Region) -> dict:
     base, multiplier = deal.base, s.multiplier
     payments, contract = _pay(s, deal, region)
-    wild, substitutes = deal.wild, deal.substitutes
+    patterns = []
+    for p, v in s.patterns:
+        patterns.append({"key": p.key, "name": p.name, "value": v, "source": p.source})
+    hand_value = base * multiplier
     return {
         "shape": s.reading.shape,
-        "groups": [{"kind": kind, "tiles": list(tiles), "as": list(faces), "wild": list(wilds),
-                    "exposed": exposed}
-                   for kind, tiles, faces, wilds, exposed in
-                   [_group_codes(g, wild, substitutes) for g in s.reading.groups]],
-        "patterns": [{"key": p.key, "name": p.name, "value": v, "source": p.source}
-                     for p, v in s.patterns],
+        "groups": _group_entries(s.reading.groups, deal.wild, deal.substitutes),
+        "patterns": patterns,
         "fan": s.fan,
         "multiplier": multiplier,
-        "payments": {seat: number(payments[seat]) for seat in SEATS},
+        "payments": _amounts(payments),
         "breakdown": {
-            "base": number(base),
-            "hand_value": number(base * multiplier),
+            "base": base if type(base) is int else number(base),
+            "hand_value": hand_value if type(hand_value) is int else number(hand_value),
             "dealer_factor": dealer_factor(deal) if deal.region == "hangzhou" else None,
             "contract": contract,
             "substitutions": s.substitutions,
         },
     }
+
+
+def _amounts(payments: Payments) -> dict:
+    """Each seat's amount as a JSON number, in seat order."""
+    e, s, w, n = payments["E"], payments["S"], payments["W"], payments["N"]
+    if type(e) is int and type(s) is int and type(w) is int and type(n) is int:
+        return {"E": e, "S": s, "W": w, "N": n}  # whole amounts, the usual case
+    return {"E": number(e), "S": number(s), "W": number(w), "N": number(n)}
 
 
 def _not_winning(deal: Deal) -> dict:

@@ -161,8 +161,14 @@ def _run(run: str) -> tuple[Tile, ...]:
     digits, s = run[:-1], run[-1]
     if s not in _DIGITS or not digits or not _DIGITS[s].issuperset(digits):
         raise _NotPlain(run)
-    offset = _ASCII_SUIT_OFFSET[s]
-    return tuple(offset + int(d) - 1 for d in digits)
+    return tuple(digits.encode().translate(_FACES_OF_DIGITS[s]))
+
+
+# Per suit letter, a table taking the byte of each digit to its tile (``bytes.translate``).
+_FACES_OF_DIGITS = {
+    s: bytes(offset + int(chr(b)) - 1 if chr(b) in "123456789" else 0 for b in range(256))
+    for s, offset in _ASCII_SUIT_OFFSET.items()
+}
 
 
 def _ascii_tiles(match: re.Match) -> list[Tile]:

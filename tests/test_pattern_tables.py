@@ -1,0 +1,56 @@
+"""Each pattern declares when its check can hold (``Pattern.shapes``, ``needs_wild``,
+``needs_context``), and the engine checks a hand only against the patterns its tables
+keep (rules/region.py). A wrong declaration would silently drop a pattern: here every
+check is run on every reading of many hands, and each time it holds its declaration
+must allow that reading."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.readings import readings
+from rules.regions import REGIONS
+from rules.request import NO_CONTEXT, parse_request
+from tests.test_bench_corpus import CORPUS
+from tests.test_properties import COMMON, winning_deals
+
+
+def check_declarations(request):
+    deal = parse_request(request)
+    region = REGIONS[deal.region]
+    wild = deal.wild_count > 0
+    context = deal.context is not NO_CONTEXT
+    for reading in readings(deal, region.shapes):
+        for pattern in region.patterns:
+            if pattern.check(reading, deal):
+                assert pattern.may_hold(shape=reading.shape, wild=wild, context=context), (
+                    f"{deal.region} {pattern.key} held for a {reading.shape} reading "
+                    f"(wild {wild}, context {context}) its declaration rules out: {request}")
+
+
+def test_declarations_hold_on_the_bench_corpus():
+    for case in CORPUS:
+        check_declarations(case.request)
+
+
+@pytest.mark.parametrize("region", sorted(REGIONS))
+@settings(COMMON, max_examples=150)
+@given(data=st.data())
+def test_declarations_hold_on_generated_hands(region, data):
+    request, _ = data.draw(winning_deals(region))
+    check_declarations(request)
+
+
+@pytest.mark.parametrize("region", sorted(REGIONS))
+def test_tables_keep_the_patterns_order(region):
+    """A table is its region's patterns filtered, in their order (the response lists
+    patterns in that order)."""
+    r = REGIONS[region]
+    for by_shape in r.reading_tables:
+        for table in by_shape.values():
+            assert list(table) == [p for p in r.reading_patterns if p in table]
+    for by_wild in r.hand_tables:
+        for table in by_wild:
+            assert list(table) == [p for p in r.hand_patterns if p in table]
+    # with a wild and a context, nothing is left out
+    assert r.hand_tables[True][True] == r.hand_patterns
