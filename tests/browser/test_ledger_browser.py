@@ -74,3 +74,10 @@ def test_a_session_at_the_table(page: Page, artifacts):
                     "[data-edit-link]", "main form[method=post]"]:
         expect(page.locator(control)).to_have_count(0)
     assert edit_token not in page.content()
+
+    # The ledger in the dark colour scheme: its seat colours and tinted rows stay legible.
+    page.emulate_media(color_scheme="dark")
+    expect(page.locator("html")).to_have_attribute("data-bs-theme", "dark")
+    result = Axe().run(page, options={"runOnly": ["color-contrast"]})
+    assert result.violations_count == 0, result.generate_report()
+    page.screenshot(path=str(artifacts / "ledger-dark-360.png"), full_page=True)
