@@ -231,7 +231,7 @@ def _near_three_wilds(r: Reading, d: Deal) -> Reason | None:
 
 
 def _near_after_kong(r: Reading, d: Deal) -> Reason | None:
-    if d.context.after_kong or d.win_type != "self_draw":
+    if not d.melds or d.context.after_kong or d.win_type != "self_draw":
         return None
     kongs = [m for m in d.melds if m.is_kong]
     if not kongs:

@@ -111,17 +111,19 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
         replaced = set().union(*[p.excludes for p in matched])
         if replaced:
             matched = [p for p in matched if p.key not in replaced]
-    counted = tuple([(p, p.value if type(p.value) is int else p.value(reading, deal))
-                     for p in matched])
-    if region.adds_fan:
-        fan = 0
-        for _, value in counted:
-            fan += value
-        return Matched(reading, counted, fan, 2 ** fan, reading.substitutions)
-    multiplier = 1
-    for _, value in counted:
+    # one plain loop: the values, their sum (番) and their product (multiplier)
+    counted = []
+    fan, multiplier = 0, 1
+    for p in matched:
+        value = p.value
+        if type(value) is not int:
+            value = value(reading, deal)
+        counted.append((p, value))
+        fan += value
         multiplier *= value
-    return Matched(reading, counted, None, multiplier, reading.substitutions)
+    if region.adds_fan:
+        return Matched(reading, tuple(counted), fan, 2 ** fan, reading.substitutions)
+    return Matched(reading, tuple(counted), None, multiplier, reading.substitutions)
 
 
 def _one_per_signature(found: list[Reading], deal: Deal) -> list[Reading]:
