@@ -309,9 +309,10 @@ def near_misses(reading: Reading, deal: Deal, region: Region,
         reason = near(reading, deal)
         if reason is None:
             continue
-        wild = WILD_WORD.get(region.key, "財神")
-        zh, en = (text.format(name=pattern.name, wild=wild) for text in reason)
-        found.append({"key": key, "name": pattern.name, "reason_zh": zh, "reason_en": en})
+        name, wild = pattern.name, WILD_WORD.get(region.key, "財神")
+        zh, en = reason
+        found.append({"key": key, "name": name, "reason_zh": zh.format(name=name, wild=wild),
+                      "reason_en": en.format(name=name, wild=wild)})
         if len(found) == MAX_NEAR_MISSES:
             break
     return found

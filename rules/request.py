@@ -145,6 +145,9 @@ class Deal:
         """Natural (non-wild) tiles per suit, melds included: characters, dots, bamboo,
         honours. Every reading places every tile, so this is the same for all of them."""
         naturals = self.naturals
+        if not self.melds:
+            return (sum(naturals[:9]), sum(naturals[9:18]), sum(naturals[18:27]),
+                    sum(naturals[27:]))
         counts = [sum(naturals[:9]), sum(naturals[9:18]), sum(naturals[18:27]),
                   sum(naturals[27:])]
         for meld in self.melds:

@@ -196,10 +196,19 @@ _PLAIN_CODES = {
 }
 
 
-def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool) -> list[dict]:
-    """The groups of a reading as the response lists them. Every list is new (written
-    ``[*parts]``, cheaper than ``list(parts)``): a response is the caller's to change."""
+def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
+                   wild_free: bool = False) -> list[dict]:
+    """The groups of a reading as the response lists them (``wild_free``: the hand holds
+    no wild tile). Every list is new (written ``[*parts]``, cheaper than ``list(parts)``):
+    a response is the caller's to change."""
     entries = []
+    if not substitutes and wild_free:
+        # no wild tile and no 白 substitute: every group shows its faces (most hands)
+        for kind, faces, wilds, exposed in groups:
+            codes = _PLAIN_CODES.get(faces) or tuple(map(_CODE, faces))
+            entries.append({"kind": kind, "tiles": [*codes], "as": [*codes],
+                            "wild": [*wilds], "exposed": exposed})
+        return entries
     for g in groups:
         kind, faces, wilds, exposed = g
         if True in wilds or (substitutes and wild in faces):
@@ -241,7 +250,8 @@ def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
     patterns = []
     for p, v in counted:
         patterns.append({"key": p.key, "name": p.name, "value": v, "source": p.source})
-    return (reading.shape, _group_entries(reading.groups, deal.wild, deal.substitutes),
+    return (reading.shape, _group_entries(reading.groups, deal.wild, deal.substitutes,
+                                           not deal.wild_count),
             patterns, fan, multiplier, _amounts(payments), {
                 "base": base if type(base) is int else number(base),
                 "hand_value": hand_value if type(hand_value) is int else number(hand_value),
