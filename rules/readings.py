@@ -376,6 +376,11 @@ def _plain_shapes(run: bytes, honours: bool, pair: int) -> tuple[tuple, ...]:
     last_chow = -1 if honours else size - 3  # honours make no chows
     found = []
     cut = []
+    # Sets take three tiles, so a run cuts with a pair only when it holds 3k + 2 tiles
+    # and without one only when it holds 3k: the pair is tried only where it can fit.
+    with_pair = sum(counts) % 3
+    if with_pair == 1 or (with_pair and not pair):
+        return ()
 
     def walk(low: int, pair: int) -> None:
         while low < size and not counts[low]:
@@ -407,7 +412,7 @@ def _plain_shapes(run: bytes, honours: bool, pair: int) -> tuple[tuple, ...]:
             counts[low + 1] += 1
             counts[low + 2] += 1
 
-    walk(0, pair)
+    walk(0, 1 if with_pair else 0)
     return tuple(found)
 
 
