@@ -319,17 +319,19 @@ def _plain_block(block: bytes, first: int, pair: int) -> tuple[tuple, ...]:
     far more often than whole blocks do. The lowest tile is always placed first, so the
     block's cuts are its runs' cuts taken in order, one of each, with at most ``pair``
     pairs among them."""
+    held = block.lstrip(b"\0")
+    start = first + len(block) - len(held)
+    held = held.rstrip(b"\0")
+    if b"\0" not in held:  # a single run (most blocks)
+        return _plain_run(held, start, pair)
     runs = []
-    start = first
-    for run in block.split(b"\0"):
+    for run in held.split(b"\0"):
         if run:
             cuts = _plain_run(run, start, pair)
             if not cuts:
                 return ()
             runs.append(cuts)
         start += len(run) + 1
-    if len(runs) == 1:
-        return runs[0]
     found = []
     for combo in product(*runs):
         tally, groups, sets, pair_group = 0, (), (), None
