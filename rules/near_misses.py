@@ -231,7 +231,7 @@ def _near_three_wilds(r: Reading, d: Deal) -> Reason | None:
 
 
 def _near_after_kong(r: Reading, d: Deal) -> Reason | None:
-    if d.context.after_kong or d.win_type != "self_draw":
+    if not d.melds or d.context.after_kong or d.win_type != "self_draw":
         return None
     kongs = [m for m in d.melds if m.is_kong]
     if not kongs:
@@ -253,9 +253,27 @@ NEAR: dict[str, Near] = {**LONE_WILD, **CLAIMED, **ONE_SUIT, **TRIPLETS, **SEVEN
                          **FLAGS}
 
 WILD_WORD = {"honghe": "百搭"}
-# per region, worked out on first use: (key, pattern, near check, the keys whose counting
-# rules the pattern out: itself and the patterns that replace it) in NEAR's order
-_CHECKS: dict[str, list] = {}
+
+# When a near check can say anything at all: the reading shapes it answers for (None:
+# any) and whether the hand must hold a wild. Checks outside these return None whatever
+# the hand, so a hand is put only to those that may answer (as with the pattern
+# tables); tests/test_near_misses.py holds every check to this.
+NEAR_LIMITS: dict[Near, tuple[frozenset[str] | None, bool]] = {
+    _near_lone_wild: (None, True),  # the wild must be in the hand
+    _near_seven_pairs_lone_wild: (None, True),
+    _near_all_claimed: (frozenset({STANDARD}), False),
+    _near_all_triplets: (frozenset({STANDARD}), False),
+    _near_honour_triplets: (frozenset({STANDARD}), False),
+    _near_pairs_without_wild: (frozenset({SEVEN_PAIRS}), True),
+    _near_three_wilds: (None, True),  # two wilds held
+    **{near: (frozenset({SEVEN_PAIRS}), False) for key, near in SEVEN_PAIRS_FAMILY.items()
+       if key != "qing_qi_dui"},
+}
+
+# per region and then per (shape, hand holds a wild), worked out on first use: (key,
+# pattern, near check, the keys whose counting rules the pattern out: itself and the
+# patterns that replace it) in NEAR's order
+_CHECKS: dict[str, dict[tuple[str, bool], tuple]] = {}
 
 
 def _region_checks(region: Region) -> list:
@@ -265,24 +283,36 @@ def _region_checks(region: Region) -> list:
             for key, near in NEAR.items() if key in by_key]
 
 
+def _may_answer(near: Near, shape: str, wild: bool) -> bool:
+    shapes, needs_wild = NEAR_LIMITS.get(near, (None, False))
+    return (shapes is None or shape in shapes) and (wild or not needs_wild)
+
+
+def _check_tables(region: Region) -> dict[tuple[str, bool], tuple]:
+    checks = _region_checks(region)
+    return {(shape, wild): tuple(c for c in checks if _may_answer(c[2], shape, wild))
+            for shape in region.shapes for wild in (False, True)}
+
+
 def near_misses(reading: Reading, deal: Deal, region: Region,
                 counted_keys: set[str] | frozenset[str]) -> list[dict]:
     """The region's patterns that did not count for ``reading`` but were one step away,
     most relevant first: ``{"key", "name", "reason_zh", "reason_en"}`` each. A pattern
     that counted, or that a counted one replaces, is never listed."""
-    checks = _CHECKS.get(region.key)
-    if checks is None:
-        checks = _CHECKS[region.key] = _region_checks(region)
+    tables = _CHECKS.get(region.key)
+    if tables is None:
+        tables = _CHECKS[region.key] = _check_tables(region)
     found = []
-    for key, pattern, near, ruled_out_by in checks:
+    for key, pattern, near, ruled_out_by in tables[reading.shape, deal.wild_count > 0]:
         if not ruled_out_by.isdisjoint(counted_keys):
             continue
         reason = near(reading, deal)
         if reason is None:
             continue
-        wild = WILD_WORD.get(region.key, "財神")
-        zh, en = (text.format(name=pattern.name, wild=wild) for text in reason)
-        found.append({"key": key, "name": pattern.name, "reason_zh": zh, "reason_en": en})
+        name, wild = pattern.name, WILD_WORD.get(region.key, "財神")
+        zh, en = reason
+        found.append({"key": key, "name": name, "reason_zh": zh.format(name=name, wild=wild),
+                      "reason_en": en.format(name=name, wild=wild)})
         if len(found) == MAX_NEAR_MISSES:
             break
     return found

@@ -319,17 +319,19 @@ def _plain_block(block: bytes, first: int, pair: int) -> tuple[tuple, ...]:
     far more often than whole blocks do. The lowest tile is always placed first, so the
     block's cuts are its runs' cuts taken in order, one of each, with at most ``pair``
     pairs among them."""
+    held = block.lstrip(b"\0")
+    start = first + len(block) - len(held)
+    held = held.rstrip(b"\0")
+    if b"\0" not in held:  # a single run (most blocks)
+        return _plain_run(held, start, pair)
     runs = []
-    start = first
-    for run in block.split(b"\0"):
+    for run in held.split(b"\0"):
         if run:
             cuts = _plain_run(run, start, pair)
             if not cuts:
                 return ()
             runs.append(cuts)
         start += len(run) + 1
-    if len(runs) == 1:
-        return runs[0]
     found = []
     for combo in product(*runs):
         tally, groups, sets, pair_group = 0, (), (), None
@@ -376,6 +378,11 @@ def _plain_shapes(run: bytes, honours: bool, pair: int) -> tuple[tuple, ...]:
     last_chow = -1 if honours else size - 3  # honours make no chows
     found = []
     cut = []
+    # Sets take three tiles, so a run cuts with a pair only when it holds 3k + 2 tiles
+    # and without one only when it holds 3k: the pair is tried only where it can fit.
+    with_pair = sum(counts) % 3
+    if with_pair == 1 or (with_pair and not pair):
+        return ()
 
     def walk(low: int, pair: int) -> None:
         while low < size and not counts[low]:
@@ -407,7 +414,7 @@ def _plain_shapes(run: bytes, honours: bool, pair: int) -> tuple[tuple, ...]:
             counts[low + 1] += 1
             counts[low + 2] += 1
 
-    walk(0, pair)
+    walk(0, 1 if with_pair else 0)
     return tuple(found)
 
 

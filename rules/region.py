@@ -92,10 +92,10 @@ def others(deal: Deal) -> tuple[str, ...]:
 
 
 def settle(deal: Deal, owed: dict[str, Amount]) -> Payments:
-    """Net amounts for all four seats: each payer's debt goes to the winner."""
-    payments = {}
-    for seat in SEATS:
-        payments[seat] = -owed.get(seat, 0)
+    """Net amounts for all four seats: each payer's debt goes to the winner. A new dict,
+    in seat order (E, S, W, N; the response shows it as it is)."""
+    get = owed.get
+    payments = {"E": -get("E", 0), "S": -get("S", 0), "W": -get("W", 0), "N": -get("N", 0)}
     payments[deal.winner] = sum(owed.values())
     return payments
 

@@ -145,6 +145,9 @@ class Deal:
         """Natural (non-wild) tiles per suit, melds included: characters, dots, bamboo,
         honours. Every reading places every tile, so this is the same for all of them."""
         naturals = self.naturals
+        if not self.melds:
+            return (sum(naturals[:9]), sum(naturals[9:18]), sum(naturals[18:27]),
+                    sum(naturals[27:]))
         counts = [sum(naturals[:9]), sum(naturals[9:18]), sum(naturals[18:27]),
                   sum(naturals[27:])]
         for meld in self.melds:
@@ -236,7 +239,8 @@ def parse_request(data: Any) -> Deal:
     })
     _check_tiles(deal, errors)
     _check_win(deal, errors)
-    _check_context(deal, errors)
+    if context is not NO_CONTEXT:  # without a context there is nothing to check
+        _check_context(deal, errors)
     if errors:
         raise InvalidRequest(list(errors))
     return deal
@@ -558,13 +562,20 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
     # natural tiles and wilds (``Deal.naturals``, ``Deal.wild_count``), read by every
     # reading. Only with a face held five times, or more wilds than are in play, is each
     # tile's count checked to say which one is over.
-    counts = [0] * 34
+    # Bytes: no count can pass 255 (tile text is at most MAX_TILE_TEXT characters), and
+    # bytes copy, convert and search in C.
+    counts = bytearray(34)
     for tile in deal.hand:
         counts[tile] += 1
     counts[deal.win_tile] += 1
     wild = deal.wild
     if wild is not None:
-        deal.__dict__["naturals"] = _naturals(counts, wild, deal.substitutes)
+        naturals = counts.copy()
+        naturals[wild] = 0
+        if deal.substitutes:
+            naturals[wild] = naturals[WHITE]
+            naturals[WHITE] = 0
+        deal.__dict__["naturals"] = bytes(naturals)
         deal.__dict__["wild_count"] = counts[wild]
     meld_tiles: tuple[Tile, ...] = ()
     for meld in deal.melds:
@@ -572,7 +583,9 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
     for tile in meld_tiles:
         counts[tile] += 1
     wild_copies = deal.wild_copies
-    if max(counts) > 4 or (wild is not None and wild_copies < 4 and counts[wild] > wild_copies):
+    # a count over 4 is a byte that deleting the bytes 0-4 leaves
+    if (counts.translate(None, _UP_TO_FOUR)
+            or (wild is not None and wild_copies < 4 and counts[wild] > wild_copies)):
         _check_copies(deal, errors)
     if deal.wild in meld_tiles:
         for index, meld in enumerate(deal.melds):
@@ -580,6 +593,9 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
                 errors.add(f"melds[{index}]", f"{tile_code(deal.wild)} is the wild this hand and "
                            "cannot be chowed, punged or konged (honghe.txt:21); keep it "
                            "concealed")
+
+
+_UP_TO_FOUR = bytes(range(5))
 
 
 def _check_copies(deal: Deal, errors: _Errors) -> None:

@@ -45,18 +45,30 @@ def score(request: dict) -> dict:
     deal = parse_request(request)
     region = REGIONS[deal.region]
     found = readings(deal, region.shapes)
-    _check_against_readings(deal, found)
+    # only a 財飄 or a Hangzhou discard win has rules that need the readings
+    if deal.context.cai_piao or (deal.region == "hangzhou" and deal.win_type == "discard"):
+        _check_against_readings(deal, found)
     if not found:
         return _not_winning(deal)
     per_hand = _per_hand(found[0], deal, region)
     if len(found) > 1:
         found = _one_per_signature(found, deal)
-    matched = [_match(r, deal, region, per_hand) for r in found]
-    best, *others = _best_first(matched) if len(matched) > 1 else matched
+        matched = [_match(r, deal, region, per_hand) for r in found]
+        best, *others = _best_first(matched)
+    else:
+        best, others = _match(found[0], deal, region, per_hand), ()
+    # the best reading's facts spelled out in the response itself (one dict, not merged)
+    shape, groups, patterns, fan, multiplier, payments, breakdown = _parts(best, deal, region)
     return {
         "winning": True,
         "region": deal.region,
-        **_describe(best, deal, region),
+        "shape": shape,
+        "groups": groups,
+        "patterns": patterns,
+        "fan": fan,
+        "multiplier": multiplier,
+        "payments": payments,
+        "breakdown": breakdown,
         "combination": _combination(best) if deal.region == "hangzhou" else None,
         "near_misses": near_misses(best.reading, deal, region, {p.key for p, _ in best.patterns}),
         "alternatives": [_describe(m, deal, region) for m in others[:MAX_ALTERNATIVES]],
@@ -99,17 +111,19 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
         replaced = set().union(*[p.excludes for p in matched])
         if replaced:
             matched = [p for p in matched if p.key not in replaced]
-    counted = tuple([(p, p.value if type(p.value) is int else p.value(reading, deal))
-                     for p in matched])
-    if region.adds_fan:
-        fan = 0
-        for _, value in counted:
-            fan += value
-        return Matched(reading, counted, fan, 2 ** fan, reading.substitutions)
-    multiplier = 1
-    for _, value in counted:
+    # one plain loop: the values, their sum (番) and their product (multiplier)
+    counted = []
+    fan, multiplier = 0, 1
+    for p in matched:
+        value = p.value
+        if type(value) is not int:
+            value = value(reading, deal)
+        counted.append((p, value))
+        fan += value
         multiplier *= value
-    return Matched(reading, counted, None, multiplier, reading.substitutions)
+    if region.adds_fan:
+        return Matched(reading, tuple(counted), fan, 2 ** fan, reading.substitutions)
+    return Matched(reading, tuple(counted), None, multiplier, reading.substitutions)
 
 
 def _one_per_signature(found: list[Reading], deal: Deal) -> list[Reading]:
@@ -154,13 +168,6 @@ def _best_first(matched: list[Matched]) -> list[Matched]:
     return kept
 
 
-def _pay(m: Matched, deal: Deal, region: Region) -> tuple[Payments, dict | None]:
-    payments = region.pay(deal, deal.base * m.multiplier)
-    if region.contracts:
-        return with_contract(deal, payments)
-    return payments, None
-
-
 def _combination(s: Matched) -> str | None:
     keys = {p.key for p, _ in s.patterns}
     return next((name for parts, name in COMBINATIONS if parts <= keys), None)
@@ -169,8 +176,8 @@ def _combination(s: Matched) -> str | None:
 @lru_cache(maxsize=4096)
 def _group_parts(g: Group, wild: Tile, substitutes: bool) -> tuple:
     """A group as the response shows it: physical tiles (wild tiles and 白 substitutes
-    as laid) and what each stands for. Groups recur from hand to hand; one whose tiles
-    are all what they stand for is asked for with wild -1, whatever the hand's wild."""
+    as laid) and what each stands for, for a group holding a wild or a 白 substitute
+    (such groups recur from hand to hand)."""
     faces = tuple(map(_CODE, g.faces))
     tiles = tuple([CODES[wild if w else WHITE if substitutes and f == wild else f]
                    for f, w in zip(g.faces, g.wilds, strict=True)])
@@ -179,18 +186,39 @@ def _group_parts(g: Group, wild: Tile, substitutes: bool) -> tuple:
 
 _CODE = CODES.__getitem__
 
+# The codes of the faces of every group without wilds (a chow, pung, kong, pair or single
+# of one face), made once: such a group shows its faces as its tiles.
+_PLAIN_CODES = {
+    faces: tuple(map(_CODE, faces))
+    for t in range(34)
+    for faces in ((t,), (t, t), (t, t, t), (t, t, t, t),
+                  *([(t, t + 1, t + 2)] if t < 27 and t % 9 < 7 else []))
+}
 
-def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool) -> list[dict]:
-    """The groups of a reading as the response lists them. Every list is new (written
-    ``[*parts]``, cheaper than ``list(parts)``): a response is the caller's to change."""
+
+def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
+                   wild_free: bool = False) -> list[dict]:
+    """The groups of a reading as the response lists them (``wild_free``: the hand holds
+    no wild tile). Every list is new (written ``[*parts]``, cheaper than ``list(parts)``):
+    a response is the caller's to change."""
     entries = []
+    if not substitutes and wild_free:
+        # no wild tile and no 白 substitute: every group shows its faces (most hands)
+        for kind, faces, wilds, exposed in groups:
+            codes = _PLAIN_CODES.get(faces) or tuple(map(_CODE, faces))
+            entries.append({"kind": kind, "tiles": [*codes], "as": [*codes],
+                            "wild": [*wilds], "exposed": exposed})
+        return entries
     for g in groups:
-        if True in g.wilds or (substitutes and wild in g.faces):
-            parts = _group_parts(g, wild, substitutes)
-        else:
-            parts = _group_parts(g, -1, False)
-        kind, tiles, faces, wilds, exposed = parts
-        entries.append({"kind": kind, "tiles": [*tiles], "as": [*faces], "wild": [*wilds],
+        kind, faces, wilds, exposed = g
+        if True in wilds or (substitutes and wild in faces):
+            kind, tiles, faces, wilds, exposed = _group_parts(g, wild, substitutes)
+            entries.append({"kind": kind, "tiles": [*tiles], "as": [*faces],
+                            "wild": [*wilds], "exposed": exposed})
+            continue
+        # the usual group: natural tiles standing for themselves
+        codes = _PLAIN_CODES.get(faces) or tuple(map(_CODE, faces))
+        entries.append({"kind": kind, "tiles": [*codes], "as": [*codes], "wild": [*wilds],
                         "exposed": exposed})
     return entries
 
@@ -202,34 +230,43 @@ def clear_caches() -> None:
 
 
 def _describe(s: Matched, deal: Deal, region: Region) -> dict:
-    base, multiplier = deal.base, s.multiplier
-    payments, contract = _pay(s, deal, region)
-    patterns = []
-    for p, v in s.patterns:
-        patterns.append({"key": p.key, "name": p.name, "value": v, "source": p.source})
+    """A reading as the response describes it (an alternative; ``score`` spells out the
+    best one's the same way)."""
+    shape, groups, patterns, fan, multiplier, payments, breakdown = _parts(s, deal, region)
+    return {"shape": shape, "groups": groups, "patterns": patterns, "fan": fan,
+            "multiplier": multiplier, "payments": payments, "breakdown": breakdown}
+
+
+def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
+    """What ``_describe`` shows of a reading, in its order: shape, groups, patterns, fan,
+    multiplier, payments and breakdown."""
+    reading, counted, fan, multiplier, substitutions = s
+    base = deal.base
     hand_value = base * multiplier
-    return {
-        "shape": s.reading.shape,
-        "groups": _group_entries(s.reading.groups, deal.wild, deal.substitutes),
-        "patterns": patterns,
-        "fan": s.fan,
-        "multiplier": multiplier,
-        "payments": _amounts(payments),
-        "breakdown": {
-            "base": base if type(base) is int else number(base),
-            "hand_value": hand_value if type(hand_value) is int else number(hand_value),
-            "dealer_factor": dealer_factor(deal) if deal.region == "hangzhou" else None,
-            "contract": contract,
-            "substitutions": s.substitutions,
-        },
-    }
+    payments = region.pay(deal, hand_value)
+    contract = None
+    if region.contracts and deal.context.claims:
+        payments, contract = with_contract(deal, payments)
+    patterns = []
+    for p, v in counted:
+        patterns.append({"key": p.key, "name": p.name, "value": v, "source": p.source})
+    return (reading.shape, _group_entries(reading.groups, deal.wild, deal.substitutes,
+                                           not deal.wild_count),
+            patterns, fan, multiplier, _amounts(payments), {
+                "base": base if type(base) is int else number(base),
+                "hand_value": hand_value if type(hand_value) is int else number(hand_value),
+                "dealer_factor": dealer_factor(deal) if deal.region == "hangzhou" else None,
+                "contract": contract,
+                "substitutions": substitutions,
+            })
 
 
 def _amounts(payments: Payments) -> dict:
-    """Each seat's amount as a JSON number, in seat order."""
-    e, s, w, n = payments["E"], payments["S"], payments["W"], payments["N"]
+    """Each seat's amount as a JSON number, in seat order. ``payments`` is new (``settle``
+    makes it, in seat order), so with whole amounts, the usual case, it is the answer."""
+    e, s, w, n = payments.values()
     if type(e) is int and type(s) is int and type(w) is int and type(n) is int:
-        return {"E": e, "S": s, "W": w, "N": n}  # whole amounts, the usual case
+        return payments
     return {"E": number(e), "S": number(s), "W": number(w), "N": number(n)}
 
 

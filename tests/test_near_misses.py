@@ -6,14 +6,18 @@ Each row scores a hand with ``rules.score``, takes the engine's best reading and
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules import score
-from rules.near_misses import NEAR, near_misses
+from rules.near_misses import NEAR, _may_answer, near_misses
 from rules.readings import readings
 from rules.regions import REGIONS
 from rules.request import parse_request
 from rules.scoring import _best_first, _match, _one_per_signature
 from tests.helpers import keys, req
+from tests.test_bench_corpus import CORPUS
+from tests.test_properties import COMMON, winning_deals
 
 QQR_MELDS = ["chi 123m", "pung 555p", "chi 789s", "pung 111z"]
 DISCARD_W = {"discarder": "W"}
@@ -127,3 +131,33 @@ def test_most_relevant_first():
     """How the hand was won comes before what its tiles are."""
     _, found = best_near_misses(req("jinhua", "11m33m55p77p699s22z", "4z", wild="6s", **DISCARD_W))
     assert [n["key"] for n in found] == ["qi_dui_bao_tou", "qing_qi_dui", "hao_hua_qi_dui"]
+
+
+def check_near_limits(request):
+    """A near check whose ``NEAR_LIMITS`` rule a reading out says nothing about it."""
+    deal = parse_request(request)
+    wild = deal.wild_count > 0
+    for reading in readings(deal, REGIONS[deal.region].shapes):
+        for key, near in NEAR.items():
+            if near(reading, deal) is not None:
+                assert _may_answer(near, reading.shape, wild), (
+                    f"{key} answered for a {reading.shape} reading (wild {wild}) its "
+                    f"NEAR_LIMITS rule out: {request}")
+
+
+def test_near_limits_hold_on_the_bench_corpus():
+    for case in CORPUS:
+        check_near_limits(case.request)
+
+
+def test_near_limits_hold_on_the_rows_above():
+    for _, region, wild, hand, win, extra, _ in CASES:
+        check_near_limits(req(region, hand, win, wild=wild, **extra))
+
+
+@pytest.mark.parametrize("region", sorted(REGIONS))
+@settings(COMMON, max_examples=100)
+@given(data=st.data())
+def test_near_limits_hold_on_generated_hands(region, data):
+    request, _ = data.draw(winning_deals(region))
+    check_near_limits(request)
