@@ -215,6 +215,9 @@ def test_every_route_takes_junk_form_posts(path, data, headers):
 @FUZZ
 @given(path=st.text(max_size=60))
 def test_junk_paths_are_not_found_not_errors(path):
+    # Brackets percent-encoded, as a browser sends them: the test client itself reads
+    # "//[" as a malformed IPv6 host and raises before any request is made.
+    path = path.replace("[", "%5B").replace("]", "%5D")
     assert_no_server_error(Client().get("/" + path))
 
 
