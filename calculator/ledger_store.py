@@ -65,7 +65,8 @@ def score_win(table: Table, position, fields: dict) -> tuple[dict, dict]:
 def write(table_id: int, seen: int, number: int, kind: str, fields: dict) -> Table:
     """Record hand ``number`` (the next one, or a past one to change it) as ``kind``:
     a win with the hand fields of a score request, or a draw (``fields`` may name its
-    wild). Raises StaleLedger, Refused or InvalidRequest; returns the table."""
+    wild). Raises StaleLedger, or Refused (the engine's objections included); returns
+    the table."""
     with transaction.atomic():
         table = _claim(table_id, seen)
         hands = list(table.hands.all())
@@ -115,12 +116,11 @@ def _rescore_from(table: Table, hands: list[Hand], number: int) -> None:
     for hand in hands:
         if hand.number >= number:
             if hand.kind == Hand.WIN:
+                # score_win's own Refused already names this hand (position.number).
                 try:
                     request, response = score_win(table, position, hand.request)
                 except InvalidRequest as invalid:
                     raise Refused(hand.number, invalid.errors) from None
-                except Refused as refused:
-                    raise Refused(hand.number, refused.errors) from None
             else:
                 request, response = hand.request, None
             if hand.number == number or (request, response) != (hand.request, hand.result):

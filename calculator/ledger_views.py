@@ -21,12 +21,11 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
 from calculator import ledger_store as store
-from calculator.forms import ScoreForm
 from calculator.ledger import SEATS, Position, advance, chart, to_csv
 from calculator.ledger_forms import DrawForm, LedgerWinForm, TableForm
 from calculator.models import Hand, Table
 from calculator.results import amount, present, seat_name, signed, streak_name
-from calculator.rules_pages import form_data
+from calculator.rules_pages import calculator_link, form_data
 from rules import InvalidRequest
 from rules.regions import REGIONS
 
@@ -137,21 +136,13 @@ def _record_win(request, table, ledger, number):
             stale = error
         except store.Refused as refused:
             _form_errors(form, refused.errors, refused.number, number)
-        except InvalidRequest as invalid:
-            _form_errors(form, invalid.errors, number, number)
         else:
             messages.success(request, _("Hand %(number)s recorded.") % {"number": number})
             return redirect(_edit_url(table) + f"#hand-{number}")
     if stale:
-        # Nothing is lost: the form keeps what was typed, now against the current ledger.
-        table, ledger = stale.table, store.load(stale.table)
-        if request.POST.get("intent") == "new":
-            number = len(ledger.entries) + 1
-        data = request.POST.copy()
-        data["version"] = str(table.version)
+        table, ledger, number, data = _against_current(request, stale, number)
         form = LedgerWinForm(data, table=table)
-        position = _position(ledger, number)
-        preview = _preview(form, table, position)
+        preview = _preview(form, table, _position(ledger, number))
         context = _win_context(request, table, ledger, number, form, preview, stale=stale)
         return render(request, WIN_PAGE, context, status=409)
     context = _win_context(request, table, ledger, number, form, None)
@@ -173,12 +164,8 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
                             {"wild": form.cleaned_data["wild"]})
             except store.StaleLedger as error:
                 stale, status = error, 409
-                table, ledger = error.table, store.load(error.table)
-                if request.POST.get("intent") == "new":
-                    number = len(ledger.entries) + 1
+                table, ledger, number, data = _against_current(request, stale, number)
                 position = _position(ledger, number)
-                data = request.POST.copy()
-                data["version"] = str(table.version)
                 form = DrawForm(data)
             except store.Refused as refused:
                 form.add_error(None, _refused_message(refused, number))
@@ -197,7 +184,7 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
     after = advance(table.region, position, Hand.DRAW, {})
     context = {
         "table": table, "number": number, "form": form, "stale": stale,
-        "changed": _changed(stale, table) if stale else [],
+        "changed": _changed(stale, table, ledger) if stale else [],
         "intent": "new" if number > len(ledger.entries) else "edit",
         "position": _position_view(table, position), "after": _position_view(table, after),
         "edit_url": _edit_url(table), "shows_wild": table.region != "hangzhou",
@@ -236,18 +223,13 @@ def _preview(form: LedgerWinForm, table: Table, position: Position) -> dict | No
     fields = form.hand_fields()
     try:
         request, response = store.score_win(table, position, fields)
-    except InvalidRequest as invalid:
-        _form_errors(form, invalid.errors, position.number, position.number)
-        return None
-    except store.Refused as refused:
-        _form_errors(form, refused.errors, position.number, position.number)
+    except (InvalidRequest, store.Refused) as error:
+        _form_errors(form, error.errors, position.number, position.number)
         return None
     after = advance(table.region, position, Hand.WIN, request)
-    calculator = ScoreForm(form_data(request))
-    calculator.is_valid()
     return {"result": present(response, request, table.names), "request": request,
             "after": _position_view(table, after),
-            "calculator_link": calculator.permalink(),
+            "calculator_link": calculator_link(request),
             "carry": form.query_string_pairs()}
 
 
@@ -276,8 +258,21 @@ def _stale_message(stale: store.StaleLedger) -> str:
     return _("The ledger changed meanwhile: nothing was undone. Check it and try again.")
 
 
-def _changed(stale: store.StaleLedger, table: Table) -> list[dict]:
+def _against_current(request, stale: store.StaleLedger, number: int):
+    """After a stale write, the posted entry against the ledger as it now is: nothing is
+    lost, the form keeps what was typed. A new hand moves to the next number; the form
+    carries the current version. Returns the table, its ledger, the number and the data."""
+    table = stale.table
     ledger = store.load(table)
+    if request.POST.get("intent") == "new":
+        number = len(ledger.entries) + 1
+    data = request.POST.copy()
+    data["version"] = str(table.version)
+    return table, ledger, number, data
+
+
+def _changed(stale: store.StaleLedger, table: Table, ledger) -> list[dict]:
+    """The hands others wrote since the stale form was drawn, as ledger rows."""
     wanted = {h.number for h in stale.changed}
     return [_entry_view(table, e, editable=False) for e in ledger.entries
             if e.number in wanted]
@@ -287,7 +282,7 @@ def _win_context(request, table, ledger, number, form, preview, stale=None) -> d
     position = _position(ledger, number)
     return {
         "table": table, "number": number, "form": form, "preview": preview,
-        "stale": stale, "changed": _changed(stale, table) if stale else [],
+        "stale": stale, "changed": _changed(stale, table, ledger) if stale else [],
         "intent": "new" if number > len(ledger.entries) else "edit",
         "position": _position_view(table, position), "edit_url": _edit_url(table),
         "action": _edit_url(table, "hand-win", number=number),
@@ -330,9 +325,7 @@ def _entry_view(table: Table, entry, editable: bool) -> dict:
                    else f"×{result['multiplier']}"),
             tiles=request["hand"], melds=request.get("melds", []),
             win_tile=request["win_tile"])
-        calculator = ScoreForm(form_data(request))
-        calculator.is_valid()
-        view["calculator_link"] = calculator.permalink()
+        view["calculator_link"] = calculator_link(request)
     if editable:
         view["edit_win"] = _edit_url(table, "hand-win", number=entry.number)
         view["edit_draw"] = _edit_url(table, "hand-draw", number=entry.number)

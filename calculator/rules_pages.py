@@ -259,6 +259,11 @@ def form_data(request: dict) -> dict[str, str]:
     return data
 
 
+def calculator_link(request: dict) -> str:
+    """The calculator's address filled in with a score request (its permalink)."""
+    return ScoreForm(form_data(request)).permalink()
+
+
 def _circumstances(form: ScoreForm, request: dict) -> str:
     """E.g. "南 S self-draw 自摸 · dealer 東 E · wild 9p · 槓上開花" — the example's setting."""
     seats = dict(form.fields["winner"].choices)
