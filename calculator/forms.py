@@ -241,7 +241,7 @@ class ScoreForm(forms.Form):
             "discarder": (data["discarder"] or None) if data["win_type"] != "self_draw"
             else None,
             "dealer_streak": data["dealer_streak"] or 0,
-            "base": _number(data["base"]) if data["base"] is not None else 1,
+            "base": json_number(data["base"]) if data["base"] is not None else 1,
         }
         if data["wild"]:
             request["wild"] = data["wild"]
@@ -364,8 +364,9 @@ class WaitsForm(ScoreForm):
         return f"{reverse('home')}?{urlencode(pairs[:at] + win + pairs[at:])}"
 
 
-def _number(value: Decimal) -> int | float:
+def json_number(value: Decimal | int) -> int | float:
     """底分 as a JSON number: whole numbers as ints (the engine keeps decimals exact)."""
+    value = Decimal(value)
     return int(value) if value == value.to_integral_value() else float(value)
 
 

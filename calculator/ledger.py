@@ -25,6 +25,8 @@ import io
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from calculator.forms import json_number
+
 SEATS = ("E", "S", "W", "N")
 # The engine accepts streaks up to 99; beyond 三連莊 no region's scoring changes.
 ENGINE_STREAK_LIMIT = 99
@@ -70,7 +72,7 @@ def advance(region: str, before: Position, kind: str, request: dict) -> Position
     return Position(before.number + 1, dealer, streak, 0, wild)
 
 
-def compose(request: dict, *, region: str, base, house_rules: dict,
+def compose(request: dict, *, region: str, base: Decimal | int, house_rules: dict,
             position: Position) -> dict:
     """``request`` (a score request's hand fields) completed from the table and the
     position: region, base, house rules, dealer, streak, and Honghe's history."""
@@ -82,7 +84,7 @@ def compose(request: dict, *, region: str, base, house_rules: dict,
             context["previous_draws"] = min(position.draws, 999)
         if position.previous_wild:
             context["previous_wild"] = position.previous_wild
-    composed.update(region=region, base=_json_number(base), dealer=position.dealer,
+    composed.update(region=region, base=json_number(base), dealer=position.dealer,
                     dealer_streak=min(position.streak, ENGINE_STREAK_LIMIT))
     if context:
         composed["context"] = context
@@ -95,11 +97,6 @@ def compose(request: dict, *, region: str, base, house_rules: dict,
     else:
         composed.pop("house_rules", None)
     return composed
-
-
-def _json_number(value) -> int | float:
-    value = Decimal(str(value))
-    return int(value) if value == value.to_integral_value() else float(value)
 
 
 @dataclass
