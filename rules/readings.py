@@ -15,6 +15,7 @@ from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
 from .request import Deal
+from .run_table import RUN_CUTS
 from .tiles import SUIT_OF, WHITE, Tile, clear_tile_cache, is_honour
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
@@ -302,12 +303,15 @@ _PAIRS = tuple(Group("pair", (f, f), (_F, _F)) for f in range(34))
 _PUNGS = tuple(Group("pung", (f, f, f), (_F, _F, _F)) for f in range(34))
 _CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34))
 
-
-# A cut spelled whatever the suit: its groups as (kind, offset of the lowest tile), so
-# that suits and places share their cuts.
-_PAIR_AT, _PUNG_AT, _CHOW_AT = 0, 1, 2
-_GROUPS_AT = (_PAIRS, _PUNGS, _CHOWS)  # by kind, then by face
-_TALLY_AT = (_PAIR, _SET, _SET | _CHOW)
+# The cuts of a run are spelled whatever the suit and place (``run_table``): each group
+# a code, kind times 9 plus the offset of its lowest tile. ``_GROUPS_FROM[start]`` gives
+# each code its group for a run from face ``start`` (None past the last face), so a
+# cut's groups are one ``map`` over its codes.
+_GROUPS_FROM = tuple(tuple(kind[start + offset] if start + offset < 34 else None
+                           for kind in (_PAIRS, _PUNGS, _CHOWS) for offset in range(9))
+                     for start in range(34))
+_CODE_TALLY = (_PAIR,) * 9 + (_SET,) * 9 + (_SET | _CHOW,) * 9  # by code
+_HONOUR_GROUPS = {2: (_PAIRS, _PAIR), 3: (_PUNGS, _SET | _HONOUR_PUNG)}  # by count
 
 
 @lru_cache(maxsize=1 << 15)
@@ -315,10 +319,12 @@ def _plain_block(block: bytes, first: int, pair: int) -> tuple[tuple, ...]:
     """The cuts of a suit block without wilds, each with its facts: (the packed tally of
     pairs, sets, chows and honour pungs, groups, sets, the pair or None).
 
-    No set spans an empty place, so each run of held faces is cut on its own: runs recur
-    far more often than whole blocks do. The lowest tile is always placed first, so the
-    block's cuts are its runs' cuts taken in order, one of each, with at most ``pair``
-    pairs among them."""
+    No set spans an empty place, so each run of held faces is cut on its own, its cuts
+    read from the table of runs. The lowest tile is always placed first, so the block's
+    cuts are its runs' cuts taken in order, one of each, with at most ``pair`` pairs
+    among them. A run of 3k + 2 tiles makes one pair, of 3k tiles none."""
+    if first == 27:
+        return _honour_block(block, pair)
     held = block.lstrip(b"\0")
     start = first + len(block) - len(held)
     held = held.rstrip(b"\0")
@@ -346,76 +352,47 @@ def _plain_block(block: bytes, first: int, pair: int) -> tuple[tuple, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 15)
 def _plain_run(run: bytes, start: int, pair: int) -> tuple[tuple, ...]:
-    """The cuts of a run of held faces (counts as bytes) from face ``start``, with the
-    facts ``_plain_block`` gives."""
-    honours = start >= 27
-    found = []
-    for cut in _plain_shapes(run, honours, pair):
-        groups, sets, pair_group, tally = [], [], None, 0
-        for kind, offset in cut:
-            g = _GROUPS_AT[kind][start + offset]
-            groups.append(g)
-            tally += _TALLY_AT[kind]
-            if kind == _PAIR_AT:
-                pair_group = g
-            else:
-                sets.append(g)
-                if honours:
-                    tally += _HONOUR_PUNG
-        found.append((tally, tuple(groups), tuple(sets), pair_group))
-    return tuple(found)
-
-
-@lru_cache(maxsize=1 << 15)
-def _plain_shapes(run: bytes, honours: bool, pair: int) -> tuple[tuple, ...]:
-    """``_cut_block`` for a run of held faces without wilds, kept lean and spelled
-    whatever the suit and place (cached apart: runs recur): the lowest tile left opens
-    a pair, a pung or a chow, in that order."""
-    counts = list(run)
-    size = len(counts)
-    last_chow = -1 if honours else size - 3  # honours make no chows
-    found = []
-    cut = []
-    # Sets take three tiles, so a run cuts with a pair only when it holds 3k + 2 tiles
-    # and without one only when it holds 3k: the pair is tried only where it can fit.
-    with_pair = sum(counts) % 3
-    if with_pair == 1 or (with_pair and not pair):
+    """The cuts of a run of held faces of a number suit (counts as bytes) from face
+    ``start``, with the facts ``_plain_block`` gives."""
+    cuts = RUN_CUTS.get(run)
+    if cuts is None:
         return ()
-
-    def walk(low: int, pair: int) -> None:
-        while low < size and not counts[low]:
-            low += 1
-        if low == size:
-            found.append(tuple(cut))
-            return
-        n = counts[low]
-        if pair and n >= 2:
-            counts[low] -= 2
-            cut.append((_PAIR_AT, low))
-            walk(low, 0)
-            cut.pop()
-            counts[low] += 2
-        if n >= 3:
-            counts[low] -= 3
-            cut.append((_PUNG_AT, low))
-            walk(low, pair)
-            cut.pop()
-            counts[low] += 3
-        if low <= last_chow and counts[low + 1] and counts[low + 2]:
-            counts[low] -= 1
-            counts[low + 1] -= 1
-            counts[low + 2] -= 1
-            cut.append((_CHOW_AT, low))
-            walk(low, pair)
-            cut.pop()
-            counts[low] += 1
-            counts[low + 1] += 1
-            counts[low + 2] += 1
-
-    walk(0, 1 if with_pair else 0)
+    at = _GROUPS_FROM[start].__getitem__
+    found = []
+    if sum(run) % 3:  # a pair: the one code below 9
+        if not pair:
+            return ()
+        for cut in cuts:
+            groups = tuple(map(at, cut))
+            place = cut.index(min(cut))
+            found.append((sum(map(_CODE_TALLY.__getitem__, cut)), groups,
+                          groups[:place] + groups[place + 1:], groups[place]))
+    else:
+        for cut in cuts:
+            groups = tuple(map(at, cut))
+            found.append((sum(map(_CODE_TALLY.__getitem__, cut)), groups, groups, None))
     return tuple(found)
+
+
+def _honour_block(block: bytes, pair: int) -> tuple[tuple, ...]:
+    """``_plain_block`` for the honours: no chows, so each held face is a pair or a pung."""
+    tally, groups, sets, pair_group = 0, [], [], None
+    for offset, n in enumerate(block):
+        if n:
+            kind = _HONOUR_GROUPS.get(n)
+            if kind is None:
+                return ()
+            group = kind[0][27 + offset]
+            groups.append(group)
+            tally += kind[1]
+            if n == 2:
+                pair_group = group
+            else:
+                sets.append(group)
+    if tally & 15 > pair:
+        return ()
+    return ((tally, tuple(groups), tuple(sets), pair_group),)
 
 
 def clear_reading_caches() -> None:
@@ -423,8 +400,6 @@ def clear_reading_caches() -> None:
     _cut_block.cache_clear()
     _cuts.cache_clear()
     _plain_block.cache_clear()
-    _plain_run.cache_clear()
-    _plain_shapes.cache_clear()
     _meld_group.cache_clear()
     clear_tile_cache()
 

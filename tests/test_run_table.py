@@ -1,0 +1,50 @@
+"""The committed table of run cuts (rules/run_table.py) is what its generator writes, and
+its cuts are the right ones."""
+
+from itertools import product
+
+from rules.make_run_table import TABLE, all_runs, run_cuts, table_text
+from rules.run_table import RUN_CUTS
+
+
+def test_table_is_regenerated_identically():
+    assert TABLE.read_text() == table_text()
+
+
+def _cuts_by_brute_force(run: bytes) -> set[tuple[int, ...]]:
+    """Every cut of a run as a sorted tuple of codes, by trying each multiset of groups."""
+    size = len(run)
+    groups = ([(0, p) for p in range(size)] + [(9, p) for p in range(size)]
+              + [(18, p) for p in range(size - 2)])
+    tiles = sum(run)
+    pairs = 1 if tiles % 3 == 2 else 0
+    found = set()
+    for counts in product(range(3), repeat=len(groups)):  # enough for 8 tiles
+        if sum(counts) != tiles // 3 + pairs:
+            continue
+        held = [0] * size
+        codes = []
+        for (kind, place), n in zip(groups, counts, strict=True):
+            for _ in range(n):
+                codes.append(kind + place)
+                width = 3 if kind == 18 else 1
+                for i in range(place, place + width):
+                    held[i] += 2 if kind == 0 else 1 if kind == 18 else 3
+        if held == list(run) and sum(c < 9 for c in codes) == pairs:
+            found.add(tuple(sorted(codes)))
+    return found
+
+
+def test_short_runs_against_brute_force():
+    for run in all_runs(most_tiles=8, longest=3):
+        expected = _cuts_by_brute_force(run) if sum(run) % 3 != 1 else set()
+        cuts = RUN_CUTS.get(run, ())
+        assert {tuple(sorted(cut)) for cut in cuts} == expected, run
+        assert len(set(cuts)) == len(cuts), run
+
+
+def test_every_run_is_listed_or_uncuttable():
+    runs = list(all_runs())
+    assert set(RUN_CUTS) <= set(runs)
+    for run in runs:
+        assert (run in RUN_CUTS) == bool(run_cuts(run))
