@@ -117,13 +117,20 @@ def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
             found += _standard(deal, naturals, jokers, melds)
         else:
             found += _standard_plain(deal, naturals, melds)
-    if SEVEN_PAIRS in shapes and not melds and naturals.count(1) + naturals.count(3) <= jokers:
+    # A wild pairs each face held once or three times. Without wilds the faces are only
+    # searched for (in C; counting them costs more, in its argument parsing).
+    if SEVEN_PAIRS in shapes and not melds and (
+            naturals.count(1) + naturals.count(3) <= jokers if jokers
+            else 1 not in naturals and 3 not in naturals):
         found += _seven_pairs(deal, naturals, jokers)
     if THIRTEEN_LONELY in shapes and not melds and max(naturals) == 1:
         found += _thirteen_lonely(deal, naturals, jokers)
-    if ALL_HONOURS in shapes:
+    if ALL_HONOURS in shapes and naturals[:27] == _NO_SUITED_TILES:
         found += _all_honours(deal, naturals, jokers, melds)
     return found
+
+
+_NO_SUITED_TILES = bytes(27)  # the characters, dots and bamboo of an honours-only hand
 
 
 def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
@@ -201,25 +208,29 @@ def _standard_plain(deal, naturals, melds):
     """``_standard`` for a hand without wilds, the common case. Each suit's cuts come
     with the facts a reading needs (cached with the cuts), so the readings are put
     together from those instead of going over their groups again; every tile is
-    natural, so the suits are the deal's and nothing is substituted."""
+    natural, so the suits are those of the blocks and melds, and nothing is substituted."""
     per_block = []
-    for first, size in _BLOCKS:
-        block = naturals[first:first + size]
-        if block != _EMPTY_BLOCKS[size]:
-            cuts = _plain_block(block, first, 1)
+    suits = 0
+    for first, end, empty, bit, cache in _PLAIN_BLOCKS:
+        block = naturals[first:end]
+        if block != empty:
+            cuts = cache.get(block)
+            if cuts is None:
+                cuts = _keep_block_cuts(cache, block, first)
             if not cuts:
                 return []
             per_block.append(cuts)
+            suits |= bit
     # melds are sets: they add to the tally of sets, chows and honour pungs
     tally = 0
     for g in melds:
+        face = g.faces[0]
+        suits |= 1 << face // 9
         tally += _SET if g.kind != "chow" else _SET | _CHOW
-        if g.kind != "chow" and g.faces[0] >= 27:
+        if g.kind != "chow" and face >= 27:
             tally += _HONOUR_PUNG
     wanted = _PAIR | 4 * _SET  # one pair and four sets
-    counts = deal.suit_counts
-    suits = _SUIT_SETS[(counts[0] > 0) | (counts[1] > 0) << 1 | (counts[2] > 0) << 2
-                       | (counts[3] > 0) << 3]
+    suits = _SUIT_SETS[suits]
     found = []
     for combo in product(*per_block):  # one cut of each suit
         total, groups, sets, pair = tally, melds, melds, None
@@ -230,9 +241,15 @@ def _standard_plain(deal, naturals, melds):
             if cut_pair is not None:
                 pair = cut_pair
         if total & _SHAPE_MASK == wanted:
-            found.append(Reading(STANDARD, groups, suits, pair, sets, (total >> 12) & 15,
-                                 ((total >> 8) & 15) == 0, 0, 0))
+            found.append(_tuple_new(Reading, (STANDARD, groups, suits, pair, sets,
+                                              (total >> 12) & 15, ((total >> 8) & 15) == 0,
+                                              0, 0)))
     return found
+
+
+# Makes a named tuple from a tuple of all its fields, without the Python function that
+# ``Reading(...)`` calls (a frame of its own, per reading).
+_tuple_new = tuple.__new__
 
 
 # The facts of a cut packed in one int, so that a reading's are one sum: pairs made
@@ -283,6 +300,14 @@ def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> 
 _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
 _EMPTY_BLOCKS = {9: bytes(9), 7: bytes(7)}
 
+# The suit blocks as the hands without wilds read them: (first face, end, the block
+# when empty, the suit's bit, the suit's cached cuts by block). A dict per suit keyed
+# by the block alone is a cheaper look-up than an lru_cache keyed by block and place;
+# ``_keep_block_cuts`` bounds it.
+_PLAIN_BLOCKS = tuple((first, first + size, bytes(size), 1 << i, {})
+                      for i, (first, size) in enumerate(_BLOCKS))
+_BLOCKS_KEPT = 1 << 13  # per suit
+
 
 def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
     """``_split`` without wilds."""
@@ -291,7 +316,7 @@ def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
         block = bytes(counts[first:first + size])
         if block == _EMPTY_BLOCKS[size]:
             continue
-        cuts = _plain_block(block, first, pair)
+        cuts = _plain_block(block, first)
         combos = [(p + (q & 15), head + groups) for p, head in combos for q, groups, *_ in cuts
                   if p + (q & 15) <= pair]
         if not combos:
@@ -314,26 +339,44 @@ _CODE_TALLY = (_PAIR,) * 9 + (_SET,) * 9 + (_SET | _CHOW,) * 9  # by code
 _HONOUR_GROUPS = {2: (_PAIRS, _PAIR), 3: (_PUNGS, _SET | _HONOUR_PUNG)}  # by count
 
 
-@lru_cache(maxsize=1 << 15)
-def _plain_block(block: bytes, first: int, pair: int) -> tuple[tuple, ...]:
-    """The cuts of a suit block without wilds, each with its facts: (the packed tally of
-    pairs, sets, chows and honour pungs, groups, sets, the pair or None).
+def _plain_block(block: bytes, first: int) -> tuple[tuple, ...]:
+    """The cuts of a suit block without wilds (a cached look-up)."""
+    cache = _PLAIN_BLOCKS[first // 9][4]
+    cuts = cache.get(block)
+    if cuts is None:
+        cuts = _keep_block_cuts(cache, block, first)
+    return cuts
+
+
+def _keep_block_cuts(cache: dict, block: bytes, first: int) -> tuple[tuple, ...]:
+    """``_block_cuts``, kept in the suit's cache (emptied when full: the blocks of the
+    hands at hand soon come back)."""
+    if len(cache) >= _BLOCKS_KEPT:
+        cache.clear()
+    cuts = cache[block] = _block_cuts(block, first)
+    return cuts
+
+
+def _block_cuts(block: bytes, first: int) -> tuple[tuple, ...]:
+    """The cuts of a suit block without wilds into sets and at most one pair, each with
+    its facts: (the packed tally of pairs, sets, chows and honour pungs, groups, sets,
+    the pair or None).
 
     No set spans an empty place, so each run of held faces is cut on its own, its cuts
     read from the table of runs. The lowest tile is always placed first, so the block's
-    cuts are its runs' cuts taken in order, one of each, with at most ``pair`` pairs
-    among them. A run of 3k + 2 tiles makes one pair, of 3k tiles none."""
+    cuts are its runs' cuts taken in order, one of each, with at most one pair among
+    them. A run of 3k + 2 tiles makes one pair, of 3k tiles none."""
     if first == 27:
-        return _honour_block(block, pair)
+        return _honour_block(block)
     held = block.lstrip(b"\0")
     start = first + len(block) - len(held)
     held = held.rstrip(b"\0")
     if b"\0" not in held:  # a single run (most blocks)
-        return _plain_run(held, start, pair)
+        return _plain_run(held, start)
     runs = []
     for run in held.split(b"\0"):
         if run:
-            cuts = _plain_run(run, start, pair)
+            cuts = _plain_run(run, start)
             if not cuts:
                 return ()
             runs.append(cuts)
@@ -347,22 +390,20 @@ def _plain_block(block: bytes, first: int, pair: int) -> tuple[tuple, ...]:
             sets += cut_sets
             if cut_pair is not None:
                 pair_group = cut_pair
-        if tally & 15 <= pair:
+        if tally & 15 <= 1:
             found.append((tally, groups, sets, pair_group))
     return tuple(found)
 
 
-def _plain_run(run: bytes, start: int, pair: int) -> tuple[tuple, ...]:
+def _plain_run(run: bytes, start: int) -> tuple[tuple, ...]:
     """The cuts of a run of held faces of a number suit (counts as bytes) from face
-    ``start``, with the facts ``_plain_block`` gives."""
+    ``start``, with the facts ``_block_cuts`` gives."""
     cuts = RUN_CUTS.get(run)
     if cuts is None:
         return ()
     at = _GROUPS_FROM[start].__getitem__
     found = []
     if sum(run) % 3:  # a pair: the one code below 9
-        if not pair:
-            return ()
         for cut in cuts:
             groups = tuple(map(at, cut))
             place = cut.index(min(cut))
@@ -375,8 +416,8 @@ def _plain_run(run: bytes, start: int, pair: int) -> tuple[tuple, ...]:
     return tuple(found)
 
 
-def _honour_block(block: bytes, pair: int) -> tuple[tuple, ...]:
-    """``_plain_block`` for the honours: no chows, so each held face is a pair or a pung."""
+def _honour_block(block: bytes) -> tuple[tuple, ...]:
+    """``_block_cuts`` for the honours: no chows, so each held face is a pair or a pung."""
     tally, groups, sets, pair_group = 0, [], [], None
     for offset, n in enumerate(block):
         if n:
@@ -390,7 +431,7 @@ def _honour_block(block: bytes, pair: int) -> tuple[tuple, ...]:
                 pair_group = group
             else:
                 sets.append(group)
-    if tally & 15 > pair:
+    if tally & 15 > 1:
         return ()
     return ((tally, tuple(groups), tuple(sets), pair_group),)
 
@@ -399,7 +440,8 @@ def clear_reading_caches() -> None:
     """Forget cached suit cuts and tile runs (for honest cold-cache benchmarks)."""
     _cut_block.cache_clear()
     _cuts.cache_clear()
-    _plain_block.cache_clear()
+    for *_, cache in _PLAIN_BLOCKS:
+        cache.clear()
     _meld_group.cache_clear()
     clear_tile_cache()
 
