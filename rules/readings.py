@@ -57,6 +57,11 @@ class Reading(NamedTuple):
     substitutions: int  # wilds standing for a face other than their own
 
 
+# Makes a named tuple from a tuple of all its fields, without the Python function that
+# ``Reading(...)`` calls (a frame of its own, per reading).
+_tuple_new = tuple.__new__
+
+
 def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
     suits = set()
     sets = []
@@ -86,8 +91,9 @@ def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
         faces = [g.faces[0] for g in groups]
         quads = len(faces) - len(set(faces))
     standard = shape == STANDARD
-    return Reading(shape, groups, frozenset(suits), pair if standard else None, tuple(sets),
-                   honour_triplets, standard and not chows, quads, substitutions)
+    return _tuple_new(Reading, (shape, groups, frozenset(suits), pair if standard else None,
+                                tuple(sets), honour_triplets, standard and not chows, quads,
+                                substitutions))
 
 
 def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
@@ -136,9 +142,25 @@ _NO_SUITED_TILES = bytes(27)  # the characters, dots and bamboo of an honours-on
 def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
     """Whether 13 tiles are complete sets plus one lone wild (暴頭-ready, hangzhou.txt:136)."""
     naturals, jokers = count_tiles(deal, tiles)
-    if not jokers:
+    if not jokers or len(tiles) % 3 != 1:
         return False
-    return bool(_split(naturals, jokers - 1, len(tiles) // 3, 0, deal.wild))
+    # Only whether a split exists matters, so the suits' cuts are not merged into splits:
+    # what is tracked is the wilds they can use together. Every cut takes its suit's
+    # tiles and the wilds it uses into sets, and the wilds left over make sets of their
+    # own, so the number of sets always comes out right.
+    budget = jokers - 1
+    wild = deal.wild
+    used = {0}
+    for first, size in _BLOCKS:
+        block = tuple(naturals[first:first + size])
+        if not any(block):
+            continue
+        own = wild if first <= wild < first + size else -1  # as ``_split`` asks: shared
+        cuts = _cut_block(block, first, budget, 0, own)
+        used = {u + w for w in {cut[0] for cut in cuts} for u in used if u + w <= budget}
+        if not used:
+            return False
+    return any((budget - u) % 3 == 0 for u in used)
 
 
 _MELD_GROUP_KINDS = {"chi": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
@@ -194,9 +216,9 @@ def _with_wild_groups(base: Reading, extra: tuple[Group, ...], wild: Tile) -> Re
         else:
             sets.append(g)
             honour_triplets += face >= 27
-    return base._replace(groups=base.groups + extra, suits=frozenset(suits), pair=pair,
-                         sets=tuple(sets), honour_triplets=honour_triplets,
-                         substitutions=substitutions)
+    return _tuple_new(Reading, (base.shape, base.groups + extra, frozenset(suits), pair,
+                                tuple(sets), honour_triplets, base.all_triplets, base.quads,
+                                substitutions))
 
 
 # The suits present (m p s z), by a bit mask of them: the suits of a plain reading.
@@ -246,10 +268,6 @@ def _standard_plain(deal, naturals, melds):
                                               0, 0)))
     return found
 
-
-# Makes a named tuple from a tuple of all its fields, without the Python function that
-# ``Reading(...)`` calls (a frame of its own, per reading).
-_tuple_new = tuple.__new__
 
 
 # The facts of a cut packed in one int, so that a reading's are one sum: pairs made
