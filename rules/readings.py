@@ -15,7 +15,6 @@ from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
 from .request import Deal
-from .run_table import RUN_CUTS
 from .tiles import SUIT_OF, WHITE, Tile, clear_tile_cache, is_honour
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
@@ -386,15 +385,18 @@ def _block_cuts(block: bytes, first: int) -> tuple[tuple, ...]:
     them. A run of 3k + 2 tiles makes one pair, of 3k tiles none."""
     if first == 27:
         return _honour_block(block)
+    # imported on first use: the table would add to every start of the engine
+    from .run_table import RUN_CUTS
+
     held = block.lstrip(b"\0")
     start = first + len(block) - len(held)
     held = held.rstrip(b"\0")
     if b"\0" not in held:  # a single run (most blocks)
-        return _plain_run(held, start)
+        return _plain_run(RUN_CUTS, held, start)
     runs = []
     for run in held.split(b"\0"):
         if run:
-            cuts = _plain_run(run, start)
+            cuts = _plain_run(RUN_CUTS, run, start)
             if not cuts:
                 return ()
             runs.append(cuts)
@@ -413,10 +415,10 @@ def _block_cuts(block: bytes, first: int) -> tuple[tuple, ...]:
     return tuple(found)
 
 
-def _plain_run(run: bytes, start: int) -> tuple[tuple, ...]:
+def _plain_run(table: dict, run: bytes, start: int) -> tuple[tuple, ...]:
     """The cuts of a run of held faces of a number suit (counts as bytes) from face
-    ``start``, with the facts ``_block_cuts`` gives."""
-    cuts = RUN_CUTS.get(run)
+    ``start``, with the facts ``_block_cuts`` gives (``table``: ``run_table.RUN_CUTS``)."""
+    cuts = table.get(run)
     if cuts is None:
         return ()
     at = _GROUPS_FROM[start].__getitem__
