@@ -16,7 +16,7 @@ from typing import NamedTuple
 from .readings import _BLOCKS, SEVEN_PAIRS, STANDARD, Reading, _cut_block, count_tiles
 from .region import Region
 from .request import Deal
-from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, Tile, is_honour, suit, tile_chinese
+from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, Tile, is_honour, tile_chinese
 
 Reason = tuple[str, str]
 Near = Callable[[Reading, Deal], Reason | None]
@@ -31,16 +31,21 @@ def _natural_faces(r: Reading) -> list[Tile]:
     return [f for g in r.groups for f, w in zip(g.faces, g.wilds, strict=True) if not w]
 
 
+# each face's name, worked out once
+_ENGLISH = tuple(HONOUR_NAMES[t - 27] if is_honour(t) else CODES[t] for t in range(34))
+_CHINESE = tuple(tile_chinese(t) for t in range(34))
+
+
 def _name_en(tile: Tile, d: Deal) -> str:
     if d.substitutes and tile == d.wild:
         return f"白 (as {CODES[tile]})"
-    return HONOUR_NAMES[tile - 27] if is_honour(tile) else CODES[tile]
+    return _ENGLISH[tile]
 
 
 def _name_zh(tile: Tile, d: Deal) -> str:
     if d.substitutes and tile == d.wild:
-        return f"白（當{tile_chinese(tile)}）"
-    return tile_chinese(tile)
+        return f"白（當{_CHINESE[tile]}）"
+    return _CHINESE[tile]
 
 
 def _names(tiles: list[Tile], d: Deal) -> Reason:
@@ -52,7 +57,12 @@ def _count_en(n: int, word: str) -> str:
 
 
 def _group_code(faces) -> str:
-    return "".join(str(f % 9 + 1) for f in faces) + suit(faces[0])
+    """A set as players write it: 789s, 555p, 1111z. Its faces are one face repeated (a
+    pung or a kong) or three in a row (a chow); spelt out, as a join costs more here."""
+    first = CODES[faces[0]]  # "7s" …
+    if faces[0] == faces[-1]:
+        return first[0] * len(faces) + first[1]
+    return first[0] + CODES[faces[1]][0] + CODES[faces[2]][0] + first[1]
 
 
 # --- one suit: 清一色 / 混一色 (Honghe, Jinhua) ---
@@ -63,10 +73,12 @@ _SUIT_LETTERS = "mps"
 def _main_suit(tally: tuple[int, int, int, int]) -> int | None:
     """The suit (0-2) holding the most natural tiles, the later one on a tie; None if the
     hand holds no suited tile."""
-    most = max(tally[0], tally[1], tally[2])
-    if not most:
-        return None
-    return 2 if tally[2] == most else 1 if tally[1] == most else 0
+    m, p, s = tally[0], tally[1], tally[2]
+    if s and s >= m and s >= p:  # comparisons: cheaper than a call of max
+        return 2
+    if p and p >= m:
+        return 1
+    return 0 if m else None
 
 
 def _near_one_suit(r: Reading, d: Deal) -> Reason | None:
@@ -74,10 +86,10 @@ def _near_one_suit(r: Reading, d: Deal) -> Reason | None:
     main = _main_suit(tally)
     if main is None or not 1 <= sum(tally) - tally[main] <= 2:
         return None
-    letter = _SUIT_LETTERS[main]
-    off = sorted(f for f in _natural_faces(r) if is_honour(f) or suit(f) != letter)
+    off = [f for f in _natural_faces(r) if f // 9 != main]  # honours: 27 // 9 == 3
+    off.sort()
     zh, en = _names(off, d)
-    word = SUIT_NAMES[letter]
+    word = SUIT_NAMES[_SUIT_LETTERS[main]]
     return (f"{{name}}：有{len(off)}張不是{word}子（{zh}）",
             f"{{name}}: {_count_en(len(off), 'tile')} outside {word} ({en})")
 
@@ -89,10 +101,10 @@ def _near_one_suit_and_honours(r: Reading, d: Deal) -> Reason | None:
         return None
     if not 1 <= sum(tally) - tally[3] - tally[main] <= 2:
         return None
-    letter = _SUIT_LETTERS[main]
-    off = sorted(f for f in _natural_faces(r) if not is_honour(f) and suit(f) != letter)
+    off = [f for f in _natural_faces(r) if f < 27 and f // 9 != main]  # suited, off main
+    off.sort()
     zh, en = _names(off, d)
-    word = SUIT_NAMES[letter]
+    word = SUIT_NAMES[_SUIT_LETTERS[main]]
     return (f"{{name}}：有{len(off)}張既不是{word}子也不是字牌（{zh}）",
             f"{{name}}: {_count_en(len(off), 'tile')} neither {word} nor honours ({en})")
 
@@ -267,10 +279,12 @@ def _near_three_wilds(r: Reading, d: Deal) -> Reason | None:
 def _near_after_kong(r: Reading, d: Deal) -> Reason | None:
     if not d.melds or d.context.after_kong or d.win_type != "self_draw":
         return None
-    kongs = [m for m in d.melds if m.is_kong]
-    if not kongs:
+    for meld in reversed(d.melds):  # the last kong
+        if meld.is_kong:
+            break
+    else:
         return None
-    code = _group_code([d.face(t) for t in kongs[-1].tiles])
+    code = _group_code((d.face(meld.tiles[0]),) * 4)  # a kong: four tiles of one face
     return (f"手上有槓（{code}）；和的牌若是槓後補進的，請勾選 after_kong",
             f"the hand has a kong ({code}); set after_kong if the winning tile was the "
             "kong's replacement")
@@ -346,11 +360,14 @@ def _may_answer(near: Near, facts: Facts) -> bool:
 
 
 def _region_checks(region: Region) -> list:
-    """The region's near checks in NEAR's order: (key, pattern, near check, the keys
-    whose counting rules the pattern out: itself and the patterns that replace it)."""
+    """The region's near checks in NEAR's order: (key, pattern name, near check, the
+    keys whose counting rules the pattern out: itself and the patterns that replace it,
+    the words its reasons name)."""
     by_key = {p.key: p for p in region.patterns}
-    return [(key, by_key[key], near,
-             frozenset({key}) | {p.key for p in region.patterns if key in p.excludes})
+    wild = WILD_WORD.get(region.key, "財神")
+    return [(key, by_key[key].name, near,
+             frozenset({key}) | {p.key for p in region.patterns if key in p.excludes},
+             {"name": by_key[key].name, "wild": wild})
             for key, near in NEAR.items() if key in by_key]
 
 
@@ -377,16 +394,15 @@ def near_misses(reading: Reading, deal: Deal, region: Region,
     if not checks:  # most hands
         return []
     found = []
-    for key, pattern, near, ruled_out_by in checks:
+    for key, name, near, ruled_out_by, words in checks:
         if not ruled_out_by.isdisjoint(counted_keys):
             continue
         reason = near(reading, deal)
         if reason is None:
             continue
-        name, wild = pattern.name, WILD_WORD.get(region.key, "財神")
         zh, en = reason
-        found.append({"key": key, "name": name, "reason_zh": zh.format(name=name, wild=wild),
-                      "reason_en": en.format(name=name, wild=wild)})
+        found.append({"key": key, "name": name, "reason_zh": zh.format_map(words),
+                      "reason_en": en.format_map(words)})
         if len(found) == MAX_NEAR_MISSES:
             break
     return found
