@@ -11,11 +11,12 @@ Nothing here is written per hand. Pure Python, no Django.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
-from .readings import SEVEN_PAIRS, STANDARD, Reading, count_tiles, sets_with_one_wild_left
+from .readings import _BLOCKS, SEVEN_PAIRS, STANDARD, Reading, _cut_block, count_tiles
 from .region import Region
 from .request import Deal
-from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, Tile, is_honour, suit, tile_chinese
+from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, Tile, is_honour, tile_chinese
 
 Reason = tuple[str, str]
 Near = Callable[[Reading, Deal], Reason | None]
@@ -30,16 +31,21 @@ def _natural_faces(r: Reading) -> list[Tile]:
     return [f for g in r.groups for f, w in zip(g.faces, g.wilds, strict=True) if not w]
 
 
+# each face's name, worked out once
+_ENGLISH = tuple(HONOUR_NAMES[t - 27] if is_honour(t) else CODES[t] for t in range(34))
+_CHINESE = tuple(tile_chinese(t) for t in range(34))
+
+
 def _name_en(tile: Tile, d: Deal) -> str:
     if d.substitutes and tile == d.wild:
         return f"白 (as {CODES[tile]})"
-    return HONOUR_NAMES[tile - 27] if is_honour(tile) else CODES[tile]
+    return _ENGLISH[tile]
 
 
 def _name_zh(tile: Tile, d: Deal) -> str:
     if d.substitutes and tile == d.wild:
-        return f"白（當{tile_chinese(tile)}）"
-    return tile_chinese(tile)
+        return f"白（當{_CHINESE[tile]}）"
+    return _CHINESE[tile]
 
 
 def _names(tiles: list[Tile], d: Deal) -> Reason:
@@ -51,7 +57,12 @@ def _count_en(n: int, word: str) -> str:
 
 
 def _group_code(faces) -> str:
-    return "".join(str(f % 9 + 1) for f in faces) + suit(faces[0])
+    """A set as players write it: 789s, 555p, 1111z. Its faces are one face repeated (a
+    pung or a kong) or three in a row (a chow); spelt out, as a join costs more here."""
+    first = CODES[faces[0]]  # "7s" …
+    if faces[0] == faces[-1]:
+        return first[0] * len(faces) + first[1]
+    return first[0] + CODES[faces[1]][0] + CODES[faces[2]][0] + first[1]
 
 
 # --- one suit: 清一色 / 混一色 (Honghe, Jinhua) ---
@@ -62,10 +73,12 @@ _SUIT_LETTERS = "mps"
 def _main_suit(tally: tuple[int, int, int, int]) -> int | None:
     """The suit (0-2) holding the most natural tiles, the later one on a tie; None if the
     hand holds no suited tile."""
-    most = max(tally[0], tally[1], tally[2])
-    if not most:
-        return None
-    return 2 if tally[2] == most else 1 if tally[1] == most else 0
+    m, p, s = tally[0], tally[1], tally[2]
+    if s and s >= m and s >= p:  # comparisons: cheaper than a call of max
+        return 2
+    if p and p >= m:
+        return 1
+    return 0 if m else None
 
 
 def _near_one_suit(r: Reading, d: Deal) -> Reason | None:
@@ -73,10 +86,10 @@ def _near_one_suit(r: Reading, d: Deal) -> Reason | None:
     main = _main_suit(tally)
     if main is None or not 1 <= sum(tally) - tally[main] <= 2:
         return None
-    letter = _SUIT_LETTERS[main]
-    off = sorted(f for f in _natural_faces(r) if is_honour(f) or suit(f) != letter)
+    off = [f for f in _natural_faces(r) if f // 9 != main]  # honours: 27 // 9 == 3
+    off.sort()
     zh, en = _names(off, d)
-    word = SUIT_NAMES[letter]
+    word = SUIT_NAMES[_SUIT_LETTERS[main]]
     return (f"{{name}}：有{len(off)}張不是{word}子（{zh}）",
             f"{{name}}: {_count_en(len(off), 'tile')} outside {word} ({en})")
 
@@ -88,10 +101,10 @@ def _near_one_suit_and_honours(r: Reading, d: Deal) -> Reason | None:
         return None
     if not 1 <= sum(tally) - tally[3] - tally[main] <= 2:
         return None
-    letter = _SUIT_LETTERS[main]
-    off = sorted(f for f in _natural_faces(r) if not is_honour(f) and suit(f) != letter)
+    off = [f for f in _natural_faces(r) if f < 27 and f // 9 != main]  # suited, off main
+    off.sort()
     zh, en = _names(off, d)
-    word = SUIT_NAMES[letter]
+    word = SUIT_NAMES[_SUIT_LETTERS[main]]
     return (f"{{name}}：有{len(off)}張既不是{word}子也不是字牌（{zh}）",
             f"{{name}}: {_count_en(len(off), 'tile')} neither {word} nor honours ({en})")
 
@@ -110,9 +123,36 @@ def _not_self_drawn(d: Deal) -> Reason:
     return ("點炮和牌；{name}須自摸", "won on a discard; {name} needs a self-draw")
 
 
+def _sets_and_a_lone_wild(d: Deal) -> bool:
+    """Whether the 13 tiles in hand are complete sets plus one lone wild (暴頭-ready,
+    hangzhou.txt:136): ``sets_with_one_wild_left`` asked only whether, not how.
+
+    Each suit is cut on its own, with the cached cuts readings use; the suits fit
+    together when their cheapest cuts leave the lone wild spare. The wilds left over
+    then number a multiple of three (the tiles do), so they make sets of their own."""
+    naturals, jokers = count_tiles(d, d.hand)
+    if not jokers:
+        return False
+    budget = spare = jokers - 1
+    wild = d.wild
+    for first, size in _BLOCKS:
+        block = tuple(naturals[first:first + size])
+        if not any(block):
+            continue
+        # the same arguments as readings' _split gives, so that the cuts are shared
+        own = wild if first <= wild < first + size else -1
+        cuts = _cut_block(block, first, budget, 0, own)
+        if not cuts:
+            return False
+        spare -= min([wilds for wilds, _, _ in cuts])
+        if spare < 0:
+            return False
+    return True
+
+
 def _near_lone_wild(r: Reading, d: Deal) -> Reason | None:
     """The 13 tiles stood as four sets and a lone wild (standard shape)."""
-    if d.wild not in d.hand or not sets_with_one_wild_left(d, list(d.hand)):
+    if d.wild not in d.hand or not _sets_and_a_lone_wild(d):
         return None
     if d.win_type != "self_draw":
         return _not_self_drawn(d)
@@ -125,12 +165,18 @@ def _near_seven_pairs_lone_wild(r: Reading, d: Deal) -> Reason | None:
     """The 13 tiles stood as six pairs and a lone wild."""
     if d.melds:
         return None
-    naturals, jokers = count_tiles(d, d.hand)
+    # the hand's counts are the deal's 14 concealed tiles less the winning tile
+    jokers = d.wild_count
+    naturals = d.naturals  # no face more than four times: the deal is valid
+    odd = naturals.count(1) + naturals.count(3)
+    if d.win_tile == d.wild:
+        jokers -= 1
+    else:
+        odd += -1 if naturals[d.face(d.win_tile)] % 2 else 1
     if not jokers:
         return None
-    odd = sum(n % 2 for n in naturals)
     spare = jokers - 1 - odd
-    if spare < 0 or spare % 2 or any(n > 4 for n in naturals):
+    if spare < 0 or spare % 2:
         return None
     if d.win_type != "self_draw":
         return _not_self_drawn(d)
@@ -233,10 +279,12 @@ def _near_three_wilds(r: Reading, d: Deal) -> Reason | None:
 def _near_after_kong(r: Reading, d: Deal) -> Reason | None:
     if not d.melds or d.context.after_kong or d.win_type != "self_draw":
         return None
-    kongs = [m for m in d.melds if m.is_kong]
-    if not kongs:
+    for meld in reversed(d.melds):  # the last kong
+        if meld.is_kong:
+            break
+    else:
         return None
-    code = _group_code([d.face(t) for t in kongs[-1].tiles])
+    code = _group_code((d.face(meld.tiles[0]),) * 4)  # a kong: four tiles of one face
     return (f"手上有槓（{code}）；和的牌若是槓後補進的，請勾選 after_kong",
             f"the hand has a kong ({code}); set after_kong if the winning tile was the "
             "kong's replacement")
@@ -254,44 +302,84 @@ NEAR: dict[str, Near] = {**LONE_WILD, **CLAIMED, **ONE_SUIT, **TRIPLETS, **SEVEN
 
 WILD_WORD = {"honghe": "百搭"}
 
-# When a near check can say anything at all: the reading shapes it answers for (None:
-# any) and whether the hand must hold a wild. Checks outside these return None whatever
-# the hand, so a hand is put only to those that may answer (as with the pattern
-# tables); tests/test_near_misses.py holds every check to this.
-NEAR_LIMITS: dict[Near, tuple[frozenset[str] | None, bool]] = {
-    _near_lone_wild: (None, True),  # the wild must be in the hand
-    _near_seven_pairs_lone_wild: (None, True),
-    _near_all_claimed: (frozenset({STANDARD}), False),
-    _near_all_triplets: (frozenset({STANDARD}), False),
-    _near_honour_triplets: (frozenset({STANDARD}), False),
-    _near_pairs_without_wild: (frozenset({SEVEN_PAIRS}), True),
-    _near_three_wilds: (None, True),  # two wilds held
-    **{near: (frozenset({SEVEN_PAIRS}), False) for key, near in SEVEN_PAIRS_FAMILY.items()
+class Limits(NamedTuple):
+    """When a near check can say anything at all, in facts read once per hand (``_facts``).
+    Outside them the check returns None whatever the hand, so a hand is put only to the
+    checks that may answer (as with the pattern tables); tests/test_near_misses.py holds
+    every check to its limits."""
+
+    shapes: frozenset[str] | None = None  # the reading shapes it answers for; None: any
+    wilds: range | None = None  # wild tiles the hand may hold; None: any number
+    melds: range | None = None  # melds the hand may have; None: any number
+    few_off_suit: bool = False  # at most two suited tiles outside the main suit
+    many_honours: bool = False  # nine honour tiles or more, wilds counted as honours
+
+
+_ANY_WILD = _ANY_MELD = range(1, 5)  # one to four
+
+NEAR_LIMITS: dict[Near, Limits] = {
+    _near_lone_wild: Limits(wilds=_ANY_WILD),  # the wild must be in the hand
+    _near_seven_pairs_lone_wild: Limits(wilds=_ANY_WILD, melds=range(1)),
+    _near_one_suit: Limits(few_off_suit=True),
+    _near_one_suit_and_honours: Limits(few_off_suit=True),
+    _near_all_claimed: Limits(shapes=frozenset({STANDARD}), melds=range(4, 5)),
+    _near_all_triplets: Limits(shapes=frozenset({STANDARD})),
+    _near_honour_triplets: Limits(shapes=frozenset({STANDARD}), many_honours=True),
+    _near_pairs_without_wild: Limits(shapes=frozenset({SEVEN_PAIRS}), wilds=_ANY_WILD),
+    _near_three_wilds: Limits(wilds=range(2, 3)),
+    _near_after_kong: Limits(melds=_ANY_MELD),
+    **{near: Limits(shapes=frozenset({SEVEN_PAIRS})) for key, near in SEVEN_PAIRS_FAMILY.items()
        if key != "qing_qi_dui"},
 }
 
-# per region and then per (shape, hand holds a wild), worked out on first use: (key,
-# pattern, near check, the keys whose counting rules the pattern out: itself and the
-# patterns that replace it) in NEAR's order
-_CHECKS: dict[str, dict[tuple[str, bool], tuple]] = {}
+Facts = tuple[str, str, int, int, bool, bool]
+
+
+def _facts(region: Region, r: Reading, d: Deal) -> Facts:
+    """What ``Limits`` read, after the region's key (together they key ``_CHECKS``): the
+    reading's shape, the wilds held, the melds, whether at most two suited tiles lie
+    outside the main suit, and whether nine tiles or more are honours or wilds (three
+    honour pungs need that many). A few reads and sums: most hands then meet no check."""
+    m, p, s, honours = d.suit_counts
+    most = m if m > p else p  # cheaper than a call of max
+    if s > most:
+        most = s
+    wilds = d.wild_count
+    return (region.key, r.shape, wilds, len(d.melds), m + p + s - most <= 2,
+            honours + wilds >= 9)
+
+
+def _may_answer(near: Near, facts: Facts) -> bool:
+    shapes, wilds, melds, few_off_suit, many_honours = NEAR_LIMITS.get(near, Limits())
+    _, shape, wild_count, meld_count, off_suit_fact, honours_fact = facts
+    return ((shapes is None or shape in shapes)
+            and (wilds is None or wild_count in wilds)
+            and (melds is None or meld_count in melds)
+            and (off_suit_fact or not few_off_suit)
+            and (honours_fact or not many_honours))
 
 
 def _region_checks(region: Region) -> list:
+    """The region's near checks in NEAR's order: (key, pattern name, near check, the
+    keys whose counting rules the pattern out: itself and the patterns that replace it,
+    the words its reasons name)."""
     by_key = {p.key: p for p in region.patterns}
-    return [(key, by_key[key], near,
-             frozenset({key}) | {p.key for p in region.patterns if key in p.excludes})
+    wild = WILD_WORD.get(region.key, "財神")
+    return [(key, by_key[key].name, near,
+             frozenset({key}) | {p.key for p in region.patterns if key in p.excludes},
+             {"name": by_key[key].name, "wild": wild})
             for key, near in NEAR.items() if key in by_key]
 
 
-def _may_answer(near: Near, shape: str, wild: bool) -> bool:
-    shapes, needs_wild = NEAR_LIMITS.get(near, (None, False))
-    return (shapes is None or shape in shapes) and (wild or not needs_wild)
+# per region and facts (``_facts``), worked out on first use: the region's checks that
+# may answer
+_CHECKS: dict[Facts, tuple] = {}
 
 
-def _check_tables(region: Region) -> dict[tuple[str, bool], tuple]:
-    checks = _region_checks(region)
-    return {(shape, wild): tuple(c for c in checks if _may_answer(c[2], shape, wild))
-            for shape in region.shapes for wild in (False, True)}
+def _checks(region: Region, facts: Facts) -> tuple:
+    checks = _CHECKS[facts] = tuple(c for c in _region_checks(region)
+                                    if _may_answer(c[2], facts))
+    return checks
 
 
 def near_misses(reading: Reading, deal: Deal, region: Region,
@@ -299,20 +387,22 @@ def near_misses(reading: Reading, deal: Deal, region: Region,
     """The region's patterns that did not count for ``reading`` but were one step away,
     most relevant first: ``{"key", "name", "reason_zh", "reason_en"}`` each. A pattern
     that counted, or that a counted one replaces, is never listed."""
-    tables = _CHECKS.get(region.key)
-    if tables is None:
-        tables = _CHECKS[region.key] = _check_tables(region)
+    facts = _facts(region, reading, deal)
+    checks = _CHECKS.get(facts)
+    if checks is None:
+        checks = _checks(region, facts)
+    if not checks:  # most hands
+        return []
     found = []
-    for key, pattern, near, ruled_out_by in tables[reading.shape, deal.wild_count > 0]:
+    for key, name, near, ruled_out_by, words in checks:
         if not ruled_out_by.isdisjoint(counted_keys):
             continue
         reason = near(reading, deal)
         if reason is None:
             continue
-        name, wild = pattern.name, WILD_WORD.get(region.key, "財神")
         zh, en = reason
-        found.append({"key": key, "name": name, "reason_zh": zh.format(name=name, wild=wild),
-                      "reason_en": en.format(name=name, wild=wild)})
+        found.append({"key": key, "name": name, "reason_zh": zh.format_map(words),
+                      "reason_en": en.format_map(words)})
         if len(found) == MAX_NEAR_MISSES:
             break
     return found

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import score
-from rules.near_misses import NEAR, _may_answer, near_misses
-from rules.readings import readings
+from rules.near_misses import NEAR, _facts, _may_answer, _sets_and_a_lone_wild, near_misses
+from rules.readings import readings, sets_with_one_wild_left
 from rules.regions import REGIONS
 from rules.request import parse_request
 from rules.scoring import _best_first, _match, _one_per_signature
@@ -136,13 +136,14 @@ def test_most_relevant_first():
 def check_near_limits(request):
     """A near check whose ``NEAR_LIMITS`` rule a reading out says nothing about it."""
     deal = parse_request(request)
-    wild = deal.wild_count > 0
-    for reading in readings(deal, REGIONS[deal.region].shapes):
+    region = REGIONS[deal.region]
+    for reading in readings(deal, region.shapes):
+        facts = _facts(region, reading, deal)
         for key, near in NEAR.items():
             if near(reading, deal) is not None:
-                assert _may_answer(near, reading.shape, wild), (
-                    f"{key} answered for a {reading.shape} reading (wild {wild}) its "
-                    f"NEAR_LIMITS rule out: {request}")
+                assert _may_answer(near, facts), (
+                    f"{key} answered for a reading whose facts {facts} its NEAR_LIMITS "
+                    f"rule out: {request}")
 
 
 def test_near_limits_hold_on_the_bench_corpus():
@@ -161,3 +162,22 @@ def test_near_limits_hold_on_the_rows_above():
 def test_near_limits_hold_on_generated_hands(region, data):
     request, _ = data.draw(winning_deals(region))
     check_near_limits(request)
+
+
+def check_lone_wild(request):
+    """The near check's own test of "sets and a lone wild" agrees with the readings search."""
+    deal = parse_request(request)
+    assert _sets_and_a_lone_wild(deal) == sets_with_one_wild_left(deal, list(deal.hand)), request
+
+
+def test_lone_wild_test_agrees_on_the_bench_corpus():
+    for case in CORPUS:
+        check_lone_wild(case.request)
+
+
+@pytest.mark.parametrize("region", sorted(REGIONS))
+@settings(COMMON, max_examples=100)
+@given(data=st.data())
+def test_lone_wild_test_agrees_on_generated_hands(region, data):
+    request, _ = data.draw(winning_deals(region))
+    check_lone_wild(request)
