@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .readings import _BLOCKS, SEVEN_PAIRS, STANDARD, Reading, _cut_block, count_tiles
+from .readings import SEVEN_PAIRS, STANDARD, Reading, sets_with_one_wild_left
 from .region import Region
 from .request import Deal
 from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, Tile, is_honour, tile_chinese
@@ -123,36 +123,9 @@ def _not_self_drawn(d: Deal) -> Reason:
     return ("點炮和牌；{name}須自摸", "won on a discard; {name} needs a self-draw")
 
 
-def _sets_and_a_lone_wild(d: Deal) -> bool:
-    """Whether the 13 tiles in hand are complete sets plus one lone wild (暴頭-ready,
-    hangzhou.txt:136): ``sets_with_one_wild_left`` asked only whether, not how.
-
-    Each suit is cut on its own, with the cached cuts readings use; the suits fit
-    together when their cheapest cuts leave the lone wild spare. The wilds left over
-    then number a multiple of three (the tiles do), so they make sets of their own."""
-    naturals, jokers = count_tiles(d, d.hand)
-    if not jokers:
-        return False
-    budget = spare = jokers - 1
-    wild = d.wild
-    for first, size in _BLOCKS:
-        block = tuple(naturals[first:first + size])
-        if not any(block):
-            continue
-        # the same arguments as readings' _split gives, so that the cuts are shared
-        own = wild if first <= wild < first + size else -1
-        cuts = _cut_block(block, first, budget, 0, own)
-        if not cuts:
-            return False
-        spare -= min([wilds for wilds, _, _ in cuts])
-        if spare < 0:
-            return False
-    return True
-
-
 def _near_lone_wild(r: Reading, d: Deal) -> Reason | None:
     """The 13 tiles stood as four sets and a lone wild (standard shape)."""
-    if d.wild not in d.hand or not _sets_and_a_lone_wild(d):
+    if d.wild not in d.hand or not sets_with_one_wild_left(d, d.hand):
         return None
     if d.win_type != "self_draw":
         return _not_self_drawn(d)

@@ -143,23 +143,25 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
     naturals, jokers = count_tiles(deal, tiles)
     if not jokers or len(tiles) % 3 != 1:
         return False
-    # Only whether a split exists matters, so the suits' cuts are not merged into splits:
-    # what is tracked is the wilds they can use together. Every cut takes its suit's
-    # tiles and the wilds it uses into sets, and the wilds left over make sets of their
-    # own, so the number of sets always comes out right.
-    budget = jokers - 1
+    # Only whether a split exists matters, so the suits' cuts are not merged into splits.
+    # Each suit's cuts take its tiles and the wilds they use into sets; the tiles and the
+    # wilds but one number 3k, so whatever the suits leave of the wilds is 3k too and
+    # makes sets on its own. So a split exists when the cheapest cut of each suit leaves
+    # a wild or more to spare.
+    spare = jokers - 1
     wild = deal.wild
-    used = {0}
     for first, size in _BLOCKS:
         block = tuple(naturals[first:first + size])
         if not any(block):
             continue
         own = wild if first <= wild < first + size else -1  # as ``_split`` asks: shared
-        cuts = _cut_block(block, first, budget, 0, own)
-        used = {u + w for w in {cut[0] for cut in cuts} for u in used if u + w <= budget}
-        if not used:
+        cuts = _cut_block(block, first, jokers - 1, 0, own)
+        if not cuts:
             return False
-    return any((budget - u) % 3 == 0 for u in used)
+        spare -= min([cut[0] for cut in cuts])
+        if spare < 0:
+            return False
+    return True
 
 
 _MELD_GROUP_KINDS = {"chi": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
@@ -374,6 +376,18 @@ def _keep_block_cuts(cache: dict, block: bytes, first: int) -> tuple[tuple, ...]
     return cuts
 
 
+_RUN_CUTS: dict = {}  # run_table.RUN_CUTS once loaded
+
+
+def _load_run_cuts() -> dict:
+    """The table of run cuts, imported on first use: it would add to every start of the
+    engine (an import statement run per block would cost more than the cut itself)."""
+    from .run_table import RUN_CUTS
+
+    _RUN_CUTS.update(RUN_CUTS)
+    return _RUN_CUTS
+
+
 def _block_cuts(block: bytes, first: int) -> tuple[tuple, ...]:
     """The cuts of a suit block without wilds into sets and at most one pair, each with
     its facts: (the packed tally of pairs, sets, chows and honour pungs, groups, sets,
@@ -385,18 +399,17 @@ def _block_cuts(block: bytes, first: int) -> tuple[tuple, ...]:
     them. A run of 3k + 2 tiles makes one pair, of 3k tiles none."""
     if first == 27:
         return _honour_block(block)
-    # imported on first use: the table would add to every start of the engine
-    from .run_table import RUN_CUTS
+    run_cuts = _RUN_CUTS or _load_run_cuts()
 
     held = block.lstrip(b"\0")
     start = first + len(block) - len(held)
     held = held.rstrip(b"\0")
     if b"\0" not in held:  # a single run (most blocks)
-        return _plain_run(RUN_CUTS, held, start)
+        return _plain_run(run_cuts, held, start)
     runs = []
     for run in held.split(b"\0"):
         if run:
-            cuts = _plain_run(RUN_CUTS, run, start)
+            cuts = _plain_run(run_cuts, run, start)
             if not cuts:
                 return ()
             runs.append(cuts)

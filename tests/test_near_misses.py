@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import score
-from rules.near_misses import NEAR, _facts, _may_answer, _sets_and_a_lone_wild, near_misses
-from rules.readings import readings, sets_with_one_wild_left
+from rules.near_misses import NEAR, _facts, _may_answer, near_misses
+from rules.readings import _split, count_tiles, readings, sets_with_one_wild_left
 from rules.regions import REGIONS
 from rules.request import parse_request
 from rules.scoring import _best_first, _match, _one_per_signature
@@ -165,9 +165,11 @@ def test_near_limits_hold_on_generated_hands(region, data):
 
 
 def check_lone_wild(request):
-    """The near check's own test of "sets and a lone wild" agrees with the readings search."""
+    """The quick test of "sets and a lone wild" agrees with a search for the splits."""
     deal = parse_request(request)
-    assert _sets_and_a_lone_wild(deal) == sets_with_one_wild_left(deal, list(deal.hand)), request
+    naturals, jokers = count_tiles(deal, deal.hand)
+    splits = jokers and _split(naturals, jokers - 1, len(deal.hand) // 3, 0, deal.wild)
+    assert sets_with_one_wild_left(deal, deal.hand) == bool(splits), request
 
 
 def test_lone_wild_test_agrees_on_the_bench_corpus():
