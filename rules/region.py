@@ -100,6 +100,28 @@ def settle(deal: Deal, owed: dict[str, Amount]) -> Payments:
     return payments
 
 
+def each_pays(deal: Deal, each: Amount, payer: str | None = None,
+              amount: Amount = 0) -> Payments:
+    """The three others each pay ``each`` to the winner, except ``payer`` (if one is
+    named), who pays ``amount``. What ``settle`` makes of those debts, written out
+    without an intermediate dict of debts (payments are made for every reading shown)."""
+    payments = {"E": -each, "S": -each, "W": -each, "N": -each}
+    if payer is None:
+        payments[deal.winner] = 3 * each
+    else:
+        payments[payer] = -amount
+        payments[deal.winner] = 2 * each + amount
+    return payments
+
+
+def one_pays(deal: Deal, payer: str, amount: Amount) -> Payments:
+    """``payer`` alone pays ``amount`` to the winner (``settle`` with that one debt)."""
+    payments = {"E": 0, "S": 0, "W": 0, "N": 0}
+    payments[payer] = -amount
+    payments[deal.winner] = amount
+    return payments
+
+
 def half(amount: Amount) -> Amount:
     if isinstance(amount, int):
         return amount // 2 if amount % 2 == 0 else amount / 2
@@ -129,4 +151,4 @@ def with_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None
     total = payments[deal.winner] * factor
     contract = {"payer": payer, "claims": count, "factor": factor,
                 "direction": "claimed_from_payer" if factor == 1 else "payer_claimed"}
-    return settle(deal, {payer: total}), contract
+    return one_pays(deal, payer, total), contract

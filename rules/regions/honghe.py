@@ -3,9 +3,9 @@
 
 from .. import checks as c
 from ..readings import SEVEN_PAIRS, STANDARD
-from ..region import Amount, Pattern, Payments, Region, half, others, settle
+from ..region import Amount, Pattern, Payments, Region, each_pays, half, one_pays
 from ..request import Deal
-from ..tiles import is_honour
+from ..tiles import EAST
 
 
 def _three_wilds(r, d):
@@ -13,7 +13,7 @@ def _three_wilds(r, d):
 
 
 def _single_wait(r, d):
-    return r.shape == STANDARD and len(d.melds) == 4
+    return len(d.melds) == 4 and r.shape == STANDARD  # the rarer fact first
 
 
 def _after_draws(r, d):
@@ -21,7 +21,7 @@ def _after_draws(r, d):
 
 
 def _honour_wild(r, d):
-    return is_honour(d.wild)
+    return d.wild >= EAST  # is_honour, inline: checked for every hand
 
 
 def _pair_dice(r, d):
@@ -33,7 +33,7 @@ def _same_wild(r, d):
 
 
 def _four_honour_triplets(r, d):
-    return r.shape == STANDARD and r.honour_triplets == 4
+    return r.honour_triplets == 4 and r.shape == STANDARD  # the rarer fact first
 
 
 PATTERNS = (
@@ -136,18 +136,14 @@ def pay(deal: Deal, value: Amount) -> Payments:
     """honghe.txt:56: self-draw, each pays V; discard, the discarder V and the other
     two V/2. Robbing a kong (ruling, honghe.txt:52): the robbed player pays 3V; house
     rule robbed_pays_double (honghe.txt:32): robbed 2V, the other two V each."""
-    rest = others(deal)
-    if deal.win_type == "self_draw":
-        return settle(deal, dict.fromkeys(rest, value))
-    if deal.win_type == "discard":
-        owed = dict.fromkeys(rest, half(value))
-        owed[deal.discarder] = value
-        return settle(deal, owed)
+    win_type = deal.win_type
+    if win_type == "self_draw":
+        return each_pays(deal, value)
+    if win_type == "discard":
+        return each_pays(deal, half(value), deal.discarder, value)
     if deal.house_rule("honghe_rob_kong") == "robbed_pays_all":
-        return settle(deal, {deal.discarder: 3 * value})
-    owed = dict.fromkeys(rest, value)
-    owed[deal.discarder] = 2 * value
-    return settle(deal, owed)
+        return one_pays(deal, deal.discarder, 3 * value)
+    return each_pays(deal, value, deal.discarder, 2 * value)
 
 
 REGION = Region(

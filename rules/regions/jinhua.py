@@ -4,12 +4,12 @@ from dataclasses import replace
 
 from .. import checks as c
 from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY
-from ..region import Amount, Pattern, Payments, Region, others, settle
+from ..region import Amount, Pattern, Payments, Region, each_pays
 from ..request import Deal
 
 
 def _all_claimed(r, d):
-    return (r.shape == STANDARD and len(d.melds) == 4 and all(m.exposed for m in d.melds)
+    return (len(d.melds) == 4 and r.shape == STANDARD and all(m.exposed for m in d.melds)
             and d.hand[0] != d.wild and d.win_type != "self_draw")
 
 
@@ -217,10 +217,8 @@ def pay(deal: Deal, value: Amount) -> Payments:
     """jinhua.txt:9,25: self-draw, each of the three pays 2H; discard, the discarder 2H and
     the other two H. Robbing a kong pays as a discard by the robbed player (ruling)."""
     if deal.win_type == "self_draw":
-        return settle(deal, dict.fromkeys(others(deal), 2 * value))
-    owed = dict.fromkeys(others(deal), value)
-    owed[deal.discarder] = 2 * value
-    return settle(deal, owed)
+        return each_pays(deal, 2 * value)
+    return each_pays(deal, value, deal.discarder, 2 * value)
 
 
 REGION = Region(
