@@ -35,16 +35,23 @@ def has_wild(r: Reading, d: Deal) -> bool:
     return d.wild_count > 0
 
 
+# Checks run for every reading: each reads a field of the reading once (a named tuple's
+# field is a descriptor lookup, dearer than a local), and compares with a ready set.
+_HONOURS_ONLY = frozenset({"z"})
+
+
 def one_suit(r: Reading, d: Deal) -> bool:
-    return len(r.suits) == 1 and "z" not in r.suits
+    suits = r.suits
+    return len(suits) == 1 and "z" not in suits
 
 
 def one_suit_and_honours(r: Reading, d: Deal) -> bool:
-    return len(r.suits) == 2 and "z" in r.suits
+    suits = r.suits
+    return len(suits) == 2 and "z" in suits
 
 
 def every_tile_honour(r: Reading, d: Deal) -> bool:
-    return r.suits == {"z"}
+    return r.suits == _HONOURS_ONLY
 
 
 def all_triplets(r: Reading, d: Deal) -> bool:
