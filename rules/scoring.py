@@ -167,16 +167,23 @@ def _signature(r: Reading, deal: Deal) -> tuple:
     """Everything a pattern can look at (melds and the deal's own facts are the same for
     every reading of a hand): where a pair of a wild and the winning tile is, a wild's
     place matters; elsewhere only the colours and kinds of the groups do."""
-    if r.shape == STANDARD:
+    shape = r.shape
+    if shape == STANDARD:
+        wild = deal.wild
         wilds_as_themselves = ()
         for g in r.groups:
-            if False not in g.wilds and g.faces[0] == deal.wild:
+            if False not in g.wilds and g.faces[0] == wild:
                 wilds_as_themselves += (g.kind,)
         return (STANDARD, r.suits, checks.wild_pair_with_win(r.pair, deal), r.honour_triplets,
                 r.all_triplets, wilds_as_themselves)
-    if r.shape == SEVEN_PAIRS:
-        return (SEVEN_PAIRS, r.suits, r.quads,
-                any(checks.wild_pair_with_win(g, deal) for g in r.groups))
+    if shape == SEVEN_PAIRS:
+        # a plain loop (no generator); only a pair holding a wild can be a wild pair
+        wild_pair = False
+        for g in r.groups:
+            if True in g.wilds and checks.wild_pair_with_win(g, deal):
+                wild_pair = True
+                break
+        return (SEVEN_PAIRS, r.suits, r.quads, wild_pair)
     return (r.shape, r.suits, tuple(sorted((g.faces[0], g.wilds) for g in r.groups)))
 
 
