@@ -35,11 +35,17 @@ class Pattern:
     shapes: frozenset[str] | None = None  # the reading shapes it can hold for; None: any
     needs_wild: bool = False  # only when the hand holds a wild tile
     needs_context: bool = False  # only when the request gives a context
+    # only for a reading whose tiles span at most this many suits (honours one of them):
+    # most hands span three or four, and so skip the one-suit family's checks
+    max_suits: int | None = None
 
-    def may_hold(self, *, shape: str | None = None, wild: bool, context: bool) -> bool:
-        """Whether the check can hold for a reading of ``shape`` (None: whichever), in a
-        hand with or without a wild tile and a context."""
+    def may_hold(self, *, shape: str | None = None, wild: bool, context: bool,
+                 suits: int | None = None) -> bool:
+        """Whether the check can hold for a reading of ``shape`` (None: whichever) whose
+        tiles span ``suits`` suits (None: however many), in a hand with or without a wild
+        tile and a context."""
         return ((shape is None or self.shapes is None or shape in self.shapes)
+                and (suits is None or self.max_suits is None or suits <= self.max_suits)
                 and (wild or not self.needs_wild) and (context or not self.needs_context))
 
 
@@ -57,9 +63,11 @@ class Region:
     hand_patterns: tuple[Pattern, ...] = field(init=False)
     reading_patterns: tuple[Pattern, ...] = field(init=False)
     # the same narrowed to those that can hold, worked out once:
-    # hand_tables[has context][has wild] and reading_tables[has wild][shape]
+    # hand_tables[has context][has wild], reading_tables[has wild][shape] and, what a
+    # reading is checked against, suit_tables[has wild][shape][suits its tiles span]
     hand_tables: tuple[tuple[tuple[Pattern, ...], ...], ...] = field(init=False)
     reading_tables: tuple[dict[str, tuple[Pattern, ...]], ...] = field(init=False)
+    suit_tables: tuple[dict[str, tuple[tuple[Pattern, ...], ...]], ...] = field(init=False)
 
     def __post_init__(self):
         hand = tuple(p for p in self.patterns if p.per_hand)
@@ -74,6 +82,12 @@ class Region:
             {shape: tuple(p for p in reading if p.may_hold(shape=shape, wild=wild, context=True))
              for shape in self.shapes}
             for wild in (False, True)))
+        object.__setattr__(self, "suit_tables", tuple(
+            {shape: tuple(tuple(p for p in table if p.may_hold(wild=wild, context=True,
+                                                                suits=suits))
+                          for suits in range(5))  # a reading spans 1 to 4 (0: unused)
+             for shape, table in by_shape.items()}
+            for wild, by_shape in zip((False, True), self.reading_tables, strict=True)))
 
     def pattern(self, key: str) -> Pattern:
         return next(p for p in self.patterns if p.key == key)

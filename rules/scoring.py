@@ -112,10 +112,11 @@ _new_tuple = tuple.__new__
 
 
 def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]) -> Matched:
-    """The patterns that count for ``reading`` (those its table keeps whose checks hold,
+    """The patterns that count for ``reading`` (those its table keeps, by the hand's wild,
+    the reading's shape and the suits it spans, whose checks hold,
     then the hand's own, less those another one replaces), their values and total."""
     matched = []
-    for p in region.reading_tables[deal.wild_count > 0][reading.shape]:
+    for p in region.suit_tables[deal.wild_count > 0][reading.shape][len(reading.suits)]:
         if p.check(reading, deal):
             matched.append(p)
     if per_hand:
