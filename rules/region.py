@@ -38,6 +38,14 @@ class Pattern:
     # only for a reading whose tiles span at most this many suits (honours one of them):
     # most hands span three or four, and so skip the one-suit family's checks
     max_suits: int | None = None
+    # The pattern's entry in a response, made once: a response gets a copy (a small dict's
+    # copy is cheaper than building it), its value filled in where it depends on the hand.
+    entry: dict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        value = self.value if type(self.value) is int else None
+        object.__setattr__(self, "entry", {"key": self.key, "name": self.name, "value": value,
+                                           "source": self.source})
 
     def may_hold(self, *, shape: str | None = None, wild: bool, context: bool,
                  suits: int | None = None) -> bool:

@@ -237,6 +237,14 @@ _PLAIN_CODES = {
     for faces in ((t,), (t, t), (t, t, t), (t, t, t, t),
                   *([(t, t + 1, t + 2)] if t < 27 and t % 9 < 7 else []))
 }
+# The same by kind, then by the lowest face (a group's faces are in order: a chow from its
+# lowest, the others one face repeated), for hands without a wild tile or a 白 substitute:
+# a str key and two indexes instead of hashing and comparing a tuple of faces.
+_PLAIN_BY_KIND = {
+    kind: [_PLAIN_CODES.get((t, t + 1, t + 2) if kind == "chow" else (t,) * size)
+           for t in range(34)]
+    for kind, size in (("chow", 3), ("pung", 3), ("kong", 4), ("pair", 2), ("single", 1))
+}
 
 
 def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
@@ -248,7 +256,7 @@ def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
     if not substitutes and wild_free:
         # no wild tile and no 白 substitute: every group shows its faces (most hands)
         for kind, faces, wilds, exposed in groups:
-            codes = _PLAIN_CODES.get(faces) or tuple(map(_CODE, faces))
+            codes = _PLAIN_BY_KIND[kind][faces[0]]
             entries.append({"kind": kind, "tiles": [*codes], "as": [*codes],
                             "wild": [*wilds], "exposed": exposed})
         return entries
@@ -260,7 +268,10 @@ def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
                             "wild": [*wilds], "exposed": exposed})
             continue
         # the usual group: natural tiles standing for themselves
-        codes = _PLAIN_CODES.get(faces) or tuple(map(_CODE, faces))
+        try:
+            codes = _PLAIN_CODES[faces]
+        except KeyError:
+            codes = tuple(map(_CODE, faces))
         entries.append({"kind": kind, "tiles": [*codes], "as": [*codes], "wild": [*wilds],
                         "exposed": exposed})
     return entries
@@ -292,7 +303,10 @@ def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
         payments, contract = with_contract(deal, payments)
     patterns = []
     for p, v in counted:
-        patterns.append({"key": p.key, "name": p.name, "value": v, "source": p.source})
+        entry = p.entry.copy()
+        if entry["value"] is None:
+            entry["value"] = v
+        patterns.append(entry)
     # each seat's amount as a JSON number: ``payments`` is new (``region.pay`` makes it,
     # in seat order), so with whole amounts, the usual case, it is the answer
     e, s, w, n = payments.values()

@@ -1,8 +1,8 @@
 """Each pattern declares when its check can hold (``Pattern.shapes``, ``needs_wild``,
 ``needs_context``, ``max_suits``), and the engine checks a hand only against the
-patterns its tables keep (rules/region.py). A wrong declaration would silently drop a pattern: here every
-check is run on every reading of many hands, and each time it holds its declaration
-must allow that reading."""
+patterns its tables keep (rules/region.py). A wrong declaration would silently drop a
+pattern: here every check is run on every reading of many hands, and each time it holds
+its declaration must allow that reading."""
 
 import pytest
 from hypothesis import given, settings
