@@ -35,16 +35,23 @@ def has_wild(r: Reading, d: Deal) -> bool:
     return d.wild_count > 0
 
 
+# Checks run for every reading: each reads a field of the reading once (a named tuple's
+# field is a descriptor lookup, dearer than a local), and compares with a ready set.
+_HONOURS_ONLY = frozenset({"z"})
+
+
 def one_suit(r: Reading, d: Deal) -> bool:
-    return len(r.suits) == 1 and "z" not in r.suits
+    suits = r.suits
+    return len(suits) == 1 and "z" not in suits
 
 
 def one_suit_and_honours(r: Reading, d: Deal) -> bool:
-    return len(r.suits) == 2 and "z" in r.suits
+    suits = r.suits
+    return len(suits) == 2 and "z" in suits
 
 
 def every_tile_honour(r: Reading, d: Deal) -> bool:
-    return r.suits == {"z"}
+    return r.suits == _HONOURS_ONLY
 
 
 def all_triplets(r: Reading, d: Deal) -> bool:
@@ -56,21 +63,26 @@ def wild_pair_with_win(g: Group, d: Deal) -> bool:
     alone and any drawn tile completed it (暴頭, hangzhou.txt:136)."""
     if g.kind != "pair":
         return False
+    wilds = g.wilds.count(True)  # Group.wild_count without its property and sum
     if d.win_tile == d.wild:
-        return g.wild_count == 2
-    return g.wild_count == 1 and g.face == d.face(d.win_tile)
+        return wilds == 2
+    return wilds == 1 and g.faces[0] == d.face(d.win_tile)
 
 
 def lone_wild_self_draw(r: Reading, d: Deal) -> bool:
     """Standard reading, self-drawn, its pair the lone wild plus the drawn tile."""
-    return (r.shape == STANDARD and d.win_type == "self_draw"
+    return (d.win_type == "self_draw" and r.shape == STANDARD
             and wild_pair_with_win(r.pair, d))
 
 
 def seven_pairs_lone_wild_self_draw(r: Reading, d: Deal) -> bool:
     """Six pairs and a lone wild before the win, the drawn tile pairs with it."""
-    return (r.shape == SEVEN_PAIRS and d.win_type == "self_draw"
-            and any(wild_pair_with_win(g, d) for g in r.groups))
+    if d.win_type != "self_draw" or r.shape != SEVEN_PAIRS:
+        return False
+    for g in r.groups:
+        if True in g.wilds and wild_pair_with_win(g, d):
+            return True
+    return False
 
 
 def wilds_at_own_face(g: Group, d: Deal) -> bool:

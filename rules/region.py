@@ -35,11 +35,25 @@ class Pattern:
     shapes: frozenset[str] | None = None  # the reading shapes it can hold for; None: any
     needs_wild: bool = False  # only when the hand holds a wild tile
     needs_context: bool = False  # only when the request gives a context
+    # only for a reading whose tiles span at most this many suits (honours one of them):
+    # most hands span three or four, and so skip the one-suit family's checks
+    max_suits: int | None = None
+    # The pattern's entry in a response, made once: a response gets a copy (a small dict's
+    # copy is cheaper than building it), its value filled in where it depends on the hand.
+    entry: dict = field(init=False, repr=False, compare=False)
 
-    def may_hold(self, *, shape: str | None = None, wild: bool, context: bool) -> bool:
-        """Whether the check can hold for a reading of ``shape`` (None: whichever), in a
-        hand with or without a wild tile and a context."""
+    def __post_init__(self):
+        value = self.value if type(self.value) is int else None
+        object.__setattr__(self, "entry", {"key": self.key, "name": self.name, "value": value,
+                                           "source": self.source})
+
+    def may_hold(self, *, shape: str | None = None, wild: bool, context: bool,
+                 suits: int | None = None) -> bool:
+        """Whether the check can hold for a reading of ``shape`` (None: whichever) whose
+        tiles span ``suits`` suits (None: however many), in a hand with or without a wild
+        tile and a context."""
         return ((shape is None or self.shapes is None or shape in self.shapes)
+                and (suits is None or self.max_suits is None or suits <= self.max_suits)
                 and (wild or not self.needs_wild) and (context or not self.needs_context))
 
 
@@ -57,9 +71,11 @@ class Region:
     hand_patterns: tuple[Pattern, ...] = field(init=False)
     reading_patterns: tuple[Pattern, ...] = field(init=False)
     # the same narrowed to those that can hold, worked out once:
-    # hand_tables[has context][has wild] and reading_tables[has wild][shape]
+    # hand_tables[has context][has wild], reading_tables[has wild][shape] and, what a
+    # reading is checked against, suit_tables[has wild][shape][suits its tiles span]
     hand_tables: tuple[tuple[tuple[Pattern, ...], ...], ...] = field(init=False)
     reading_tables: tuple[dict[str, tuple[Pattern, ...]], ...] = field(init=False)
+    suit_tables: tuple[dict[str, tuple[tuple[Pattern, ...], ...]], ...] = field(init=False)
 
     def __post_init__(self):
         hand = tuple(p for p in self.patterns if p.per_hand)
@@ -74,6 +90,12 @@ class Region:
             {shape: tuple(p for p in reading if p.may_hold(shape=shape, wild=wild, context=True))
              for shape in self.shapes}
             for wild in (False, True)))
+        object.__setattr__(self, "suit_tables", tuple(
+            {shape: tuple(tuple(p for p in table if p.may_hold(wild=wild, context=True,
+                                                                suits=suits))
+                          for suits in range(5))  # a reading spans 1 to 4 (0: unused)
+             for shape, table in by_shape.items()}
+            for wild, by_shape in zip((False, True), self.reading_tables, strict=True)))
 
     def pattern(self, key: str) -> Pattern:
         return next(p for p in self.patterns if p.key == key)
@@ -97,6 +119,28 @@ def settle(deal: Deal, owed: dict[str, Amount]) -> Payments:
     get = owed.get
     payments = {"E": -get("E", 0), "S": -get("S", 0), "W": -get("W", 0), "N": -get("N", 0)}
     payments[deal.winner] = sum(owed.values())
+    return payments
+
+
+def each_pays(deal: Deal, each: Amount, payer: str | None = None,
+              amount: Amount = 0) -> Payments:
+    """The three others each pay ``each`` to the winner, except ``payer`` (if one is
+    named), who pays ``amount``. What ``settle`` makes of those debts, written out
+    without an intermediate dict of debts (payments are made for every reading shown)."""
+    payments = {"E": -each, "S": -each, "W": -each, "N": -each}
+    if payer is None:
+        payments[deal.winner] = 3 * each
+    else:
+        payments[payer] = -amount
+        payments[deal.winner] = 2 * each + amount
+    return payments
+
+
+def one_pays(deal: Deal, payer: str, amount: Amount) -> Payments:
+    """``payer`` alone pays ``amount`` to the winner (``settle`` with that one debt)."""
+    payments = {"E": 0, "S": 0, "W": 0, "N": 0}
+    payments[payer] = -amount
+    payments[deal.winner] = amount
     return payments
 
 
@@ -129,4 +173,4 @@ def with_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None
     total = payments[deal.winner] * factor
     contract = {"payer": payer, "claims": count, "factor": factor,
                 "direction": "claimed_from_payer" if factor == 1 else "payer_claimed"}
-    return settle(deal, {payer: total}), contract
+    return one_pays(deal, payer, total), contract

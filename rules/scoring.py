@@ -21,7 +21,7 @@ from .readings import (
     readings,
     sets_with_one_wild_left,
 )
-from .region import Amount, Pattern, Payments, Region, with_contract
+from .region import Amount, Pattern, Region, with_contract
 from .regions import REGIONS
 from .regions.hangzhou import COMBINATIONS, dealer_factor
 from .request import NO_CONTEXT, Deal, InvalidRequest, parse_request
@@ -53,10 +53,14 @@ def score(request: dict) -> dict:
     per_hand = _per_hand(found[0], deal, region)
     if len(found) > 1:
         found = _one_per_signature(found, deal)
-        matched = [_match(r, deal, region, per_hand) for r in found]
-        best, *others = _best_first(matched)
+    if len(found) > 1:
+        best, *others = _best_first([_match(r, deal, region, per_hand) for r in found])
     else:
+        # one reading (most hands, and most that had several): nothing to rank
         best, others = _match(found[0], deal, region, per_hand), ()
+    counted = set()
+    for p, _ in best.patterns:
+        counted.add(p.key)
     # the best reading's facts spelled out in the response itself (one dict, not merged)
     shape, groups, patterns, fan, multiplier, payments, breakdown = _parts(best, deal, region)
     return {
@@ -70,8 +74,9 @@ def score(request: dict) -> dict:
         "payments": payments,
         "breakdown": breakdown,
         "combination": _combination(best) if deal.region == "hangzhou" else None,
-        "near_misses": near_misses(best.reading, deal, region, {p.key for p, _ in best.patterns}),
-        "alternatives": [_describe(m, deal, region) for m in others[:MAX_ALTERNATIVES]],
+        "near_misses": near_misses(best.reading, deal, region, counted),
+        "alternatives": ([_describe(m, deal, region) for m in others[:MAX_ALTERNATIVES]]
+                         if others else []),
     }
 
 
@@ -101,15 +106,28 @@ def _per_hand(first: Reading, deal: Deal, region: Region) -> list[Pattern]:
     return matched
 
 
+# ``Matched(...)`` runs the named tuple's ``__new__``, a Python function; this makes the
+# same tuple in C (a reading is matched for every signature of every hand).
+_new_tuple = tuple.__new__
+
+
 def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]) -> Matched:
+    """The patterns that count for ``reading`` (those its table keeps, by the hand's wild,
+    the reading's shape and the suits it spans, whose checks hold,
+    then the hand's own, less those another one replaces), their values and total."""
     matched = []
-    for p in region.reading_tables[deal.wild_count > 0][reading.shape]:
+    for p in region.suit_tables[deal.wild_count > 0][reading.shape][len(reading.suits)]:
         if p.check(reading, deal):
             matched.append(p)
-    matched += per_hand
+    if per_hand:
+        matched += per_hand
     if len(matched) > 1:
-        replaced = set().union(*[p.excludes for p in matched])
-        if replaced:
+        # the keys the matched patterns replace; most patterns replace none
+        replaced = None
+        for p in matched:
+            if p.excludes:
+                replaced = p.excludes if replaced is None else replaced | p.excludes
+        if replaced is not None:
             matched = [p for p in matched if p.key not in replaced]
     # one plain loop: the values, their sum (番) and their product (multiplier)
     counted = []
@@ -122,16 +140,25 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
         fan += value
         multiplier *= value
     if region.adds_fan:
-        return Matched(reading, tuple(counted), fan, 2 ** fan, reading.substitutions)
-    return Matched(reading, tuple(counted), None, multiplier, reading.substitutions)
+        return _new_tuple(Matched, (reading, tuple(counted), fan, 2 ** fan,
+                                    reading.substitutions))
+    return _new_tuple(Matched, (reading, tuple(counted), None, multiplier,
+                                reading.substitutions))
 
 
 def _one_per_signature(found: list[Reading], deal: Deal) -> list[Reading]:
     """Readings that no pattern can tell apart score alike: keep the one with the fewest
     substitutions of each."""
     kept: dict[tuple, Reading] = {}
+    wild_free = not deal.wild_count
     for reading in found:
-        key = _signature(reading, deal)
+        if wild_free and reading.shape == STANDARD:
+            # no wild tile: no wild pair, no wild at its own face (``_signature``'s
+            # answer without its loop)
+            key = (STANDARD, reading.suits, False, reading.honour_triplets,
+                   reading.all_triplets, ())
+        else:
+            key = _signature(reading, deal)
         if key not in kept or reading.substitutions < kept[key].substitutions:
             kept[key] = reading
     return list(kept.values())
@@ -141,16 +168,23 @@ def _signature(r: Reading, deal: Deal) -> tuple:
     """Everything a pattern can look at (melds and the deal's own facts are the same for
     every reading of a hand): where a pair of a wild and the winning tile is, a wild's
     place matters; elsewhere only the colours and kinds of the groups do."""
-    if r.shape == STANDARD:
+    shape = r.shape
+    if shape == STANDARD:
+        wild = deal.wild
         wilds_as_themselves = ()
         for g in r.groups:
-            if False not in g.wilds and g.faces[0] == deal.wild:
+            if False not in g.wilds and g.faces[0] == wild:
                 wilds_as_themselves += (g.kind,)
         return (STANDARD, r.suits, checks.wild_pair_with_win(r.pair, deal), r.honour_triplets,
                 r.all_triplets, wilds_as_themselves)
-    if r.shape == SEVEN_PAIRS:
-        return (SEVEN_PAIRS, r.suits, r.quads,
-                any(checks.wild_pair_with_win(g, deal) for g in r.groups))
+    if shape == SEVEN_PAIRS:
+        # a plain loop (no generator); only a pair holding a wild can be a wild pair
+        wild_pair = False
+        for g in r.groups:
+            if True in g.wilds and checks.wild_pair_with_win(g, deal):
+                wild_pair = True
+                break
+        return (SEVEN_PAIRS, r.suits, r.quads, wild_pair)
     return (r.shape, r.suits, tuple(sorted((g.faces[0], g.wilds) for g in r.groups)))
 
 
@@ -158,10 +192,19 @@ def _best_first(matched: list[Matched]) -> list[Matched]:
     """Most paid to the winner first (payments grow with the multiplier); ties go to
     fewer wild substitutions (RULEBOOK §1). One reading per outcome: readings that
     score the same patterns in the same shape are one alternative."""
-    ranked = sorted(matched, key=lambda m: (-m.multiplier, m.substitutions, -len(m.patterns)))
+    # sorted by ready-made keys (the position last: a stable sort, never comparing two
+    # Matched), not by a key function called for each
+    ranked = []
+    for i, m in enumerate(matched):
+        ranked.append((-m.multiplier, m.substitutions, -len(m.patterns), i))
+    ranked.sort()
     seen, kept = set(), []
-    for m in ranked:
-        outcome = (m.reading.shape, tuple((p.key, v) for p, v in m.patterns))
+    for rank in ranked:
+        m = matched[rank[3]]
+        outcome = [m.reading.shape]
+        for p, v in m.patterns:
+            outcome += p.key, v
+        outcome = tuple(outcome)
         if outcome not in seen:
             seen.add(outcome)
             kept.append(m)
@@ -194,6 +237,14 @@ _PLAIN_CODES = {
     for faces in ((t,), (t, t), (t, t, t), (t, t, t, t),
                   *([(t, t + 1, t + 2)] if t < 27 and t % 9 < 7 else []))
 }
+# The same by kind, then by the lowest face (a group's faces are in order: a chow from its
+# lowest, the others one face repeated), for hands without a wild tile or a 白 substitute:
+# a str key and two indexes instead of hashing and comparing a tuple of faces.
+_PLAIN_BY_KIND = {
+    kind: [_PLAIN_CODES.get((t, t + 1, t + 2) if kind == "chow" else (t,) * size)
+           for t in range(34)]
+    for kind, size in (("chow", 3), ("pung", 3), ("kong", 4), ("pair", 2), ("single", 1))
+}
 
 
 def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
@@ -205,7 +256,7 @@ def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
     if not substitutes and wild_free:
         # no wild tile and no 白 substitute: every group shows its faces (most hands)
         for kind, faces, wilds, exposed in groups:
-            codes = _PLAIN_CODES.get(faces) or tuple(map(_CODE, faces))
+            codes = _PLAIN_BY_KIND[kind][faces[0]]
             entries.append({"kind": kind, "tiles": [*codes], "as": [*codes],
                             "wild": [*wilds], "exposed": exposed})
         return entries
@@ -217,7 +268,10 @@ def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
                             "wild": [*wilds], "exposed": exposed})
             continue
         # the usual group: natural tiles standing for themselves
-        codes = _PLAIN_CODES.get(faces) or tuple(map(_CODE, faces))
+        try:
+            codes = _PLAIN_CODES[faces]
+        except KeyError:
+            codes = tuple(map(_CODE, faces))
         entries.append({"kind": kind, "tiles": [*codes], "as": [*codes], "wild": [*wilds],
                         "exposed": exposed})
     return entries
@@ -249,25 +303,24 @@ def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
         payments, contract = with_contract(deal, payments)
     patterns = []
     for p, v in counted:
-        patterns.append({"key": p.key, "name": p.name, "value": v, "source": p.source})
+        entry = p.entry.copy()
+        if entry["value"] is None:
+            entry["value"] = v
+        patterns.append(entry)
+    # each seat's amount as a JSON number: ``payments`` is new (``region.pay`` makes it,
+    # in seat order), so with whole amounts, the usual case, it is the answer
+    e, s, w, n = payments.values()
+    if not (type(e) is int and type(s) is int and type(w) is int and type(n) is int):
+        payments = {"E": number(e), "S": number(s), "W": number(w), "N": number(n)}
     return (reading.shape, _group_entries(reading.groups, deal.wild, deal.substitutes,
                                            not deal.wild_count),
-            patterns, fan, multiplier, _amounts(payments), {
+            patterns, fan, multiplier, payments, {
                 "base": base if type(base) is int else number(base),
                 "hand_value": hand_value if type(hand_value) is int else number(hand_value),
                 "dealer_factor": dealer_factor(deal) if deal.region == "hangzhou" else None,
                 "contract": contract,
                 "substitutions": substitutions,
             })
-
-
-def _amounts(payments: Payments) -> dict:
-    """Each seat's amount as a JSON number, in seat order. ``payments`` is new (``settle``
-    makes it, in seat order), so with whole amounts, the usual case, it is the answer."""
-    e, s, w, n = payments.values()
-    if type(e) is int and type(s) is int and type(w) is int and type(n) is int:
-        return payments
-    return {"E": number(e), "S": number(s), "W": number(w), "N": number(n)}
 
 
 def _not_winning(deal: Deal) -> dict:

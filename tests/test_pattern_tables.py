@@ -1,8 +1,8 @@
 """Each pattern declares when its check can hold (``Pattern.shapes``, ``needs_wild``,
-``needs_context``), and the engine checks a hand only against the patterns its tables
-keep (rules/region.py). A wrong declaration would silently drop a pattern: here every
-check is run on every reading of many hands, and each time it holds its declaration
-must allow that reading."""
+``needs_context``, ``max_suits``), and the engine checks a hand only against the
+patterns its tables keep (rules/region.py). A wrong declaration would silently drop a
+pattern: here every check is run on every reading of many hands, and each time it holds
+its declaration must allow that reading."""
 
 import pytest
 from hypothesis import given, settings
@@ -21,11 +21,14 @@ def check_declarations(request):
     wild = deal.wild_count > 0
     context = deal.context is not NO_CONTEXT
     for reading in readings(deal, region.shapes):
+        suits = len(reading.suits)
         for pattern in region.patterns:
             if pattern.check(reading, deal):
-                assert pattern.may_hold(shape=reading.shape, wild=wild, context=context), (
+                assert pattern.may_hold(shape=reading.shape, wild=wild, context=context,
+                                        suits=suits), (
                     f"{deal.region} {pattern.key} held for a {reading.shape} reading "
-                    f"(wild {wild}, context {context}) its declaration rules out: {request}")
+                    f"spanning {suits} suit(s) (wild {wild}, context {context}) its "
+                    f"declaration rules out: {request}")
 
 
 def test_declarations_hold_on_the_bench_corpus():
@@ -49,6 +52,10 @@ def test_tables_keep_the_patterns_order(region):
     for by_shape in r.reading_tables:
         for table in by_shape.values():
             assert list(table) == [p for p in r.reading_patterns if p in table]
+    for by_shape in r.suit_tables:
+        for by_suits in by_shape.values():
+            for table in by_suits:
+                assert list(table) == [p for p in r.reading_patterns if p in table]
     for by_wild in r.hand_tables:
         for table in by_wild:
             assert list(table) == [p for p in r.hand_patterns if p in table]

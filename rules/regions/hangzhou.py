@@ -3,7 +3,7 @@
 
 from .. import checks as c
 from ..readings import SEVEN_PAIRS, STANDARD
-from ..region import Amount, Pattern, Payments, Region, others, settle
+from ..region import Amount, Pattern, Payments, Region, each_pays, one_pays
 from ..request import Deal
 
 _SEVEN_PAIRS = frozenset({"qi_dui"})
@@ -62,7 +62,8 @@ COMBINATIONS = (
 
 def dealer_factor(deal: Deal) -> int:
     """平莊 ×2, 二連莊 ×4, 三連莊 and more ×8 (hangzhou.txt:184,190-194)."""
-    return {0: 2, 1: 4}.get(deal.dealer_streak, 8)
+    streak = deal.dealer_streak
+    return 2 if streak == 0 else 4 if streak == 1 else 8
 
 
 def pay(deal: Deal, value: Amount) -> Payments:
@@ -71,12 +72,10 @@ def pay(deal: Deal, value: Amount) -> Payments:
     at the dealer factor (ruling, RULEBOOK §3)."""
     factor = dealer_factor(deal)
     if deal.win_type == "discard":
-        return settle(deal, {deal.discarder: value * factor})
-    if deal.winner_is_dealer:
-        return settle(deal, dict.fromkeys(others(deal), value * factor))
-    owed = dict.fromkeys(others(deal), value)
-    owed[deal.dealer] = value * factor
-    return settle(deal, owed)
+        return one_pays(deal, deal.discarder, value * factor)
+    if deal.winner == deal.dealer:
+        return each_pays(deal, value * factor)
+    return each_pays(deal, value, deal.dealer, value * factor)
 
 
 REGION = Region(

@@ -3,9 +3,9 @@
 
 from .. import checks as c
 from ..readings import SEVEN_PAIRS, STANDARD
-from ..region import Amount, Pattern, Payments, Region, half, others, settle
+from ..region import Amount, Pattern, Payments, Region, each_pays, half, one_pays
 from ..request import Deal
-from ..tiles import is_honour
+from ..tiles import EAST
 
 
 def _three_wilds(r, d):
@@ -13,7 +13,7 @@ def _three_wilds(r, d):
 
 
 def _single_wait(r, d):
-    return r.shape == STANDARD and len(d.melds) == 4
+    return len(d.melds) == 4 and r.shape == STANDARD  # the rarer fact first
 
 
 def _after_draws(r, d):
@@ -21,7 +21,7 @@ def _after_draws(r, d):
 
 
 def _honour_wild(r, d):
-    return is_honour(d.wild)
+    return d.wild >= EAST  # is_honour, inline: checked for every hand
 
 
 def _pair_dice(r, d):
@@ -33,7 +33,7 @@ def _same_wild(r, d):
 
 
 def _four_honour_triplets(r, d):
-    return r.shape == STANDARD and r.honour_triplets == 4
+    return r.honour_triplets == 4 and r.shape == STANDARD  # the rarer fact first
 
 
 PATTERNS = (
@@ -99,10 +99,12 @@ PATTERNS = (
             rule_en="The wild is the same tile type as in the previous hand."),
     Pattern(key="hun_yi_se", name="混一色", english="one suit and honours", value=1,
             source="honghe.txt:45", check=c.one_suit_and_honours,
+            max_suits=2,
             rule_zh="只有萬、筒、條中的一門，加上風牌或字牌（兩者都要有）。",
             rule_en="One suit of characters, dots or bamboo plus honours, both present."),
     Pattern(key="qing_yi_se", name="清一色", english="one suit", value=2,
             source="honghe.txt:46", check=c.one_suit,
+            max_suits=1,
             rule_zh="全部是萬、筒、條中的同一門，沒有風字牌。",
             rule_en="Every tile of one suit, no honours."),
     Pattern(key="dui_dui_he", name="對對和", english="seven pairs", value=2,
@@ -113,11 +115,13 @@ PATTERNS = (
     Pattern(key="si_lao_tou", name="四老頭", english="four honour sets", value=2,
             source="honghe.txt:48", check=_four_honour_triplets,
             shapes=c.STANDARD_ONLY,
+            max_suits=2,
             rule_zh="四組面子都是風牌或字牌的刻子／槓子。",
             rule_en="All four sets are pungs or kongs of honours."),
     Pattern(key="quan_lao_tou", name="全老頭", english="all honours", value=10,
             source="honghe.txt:49", check=c.every_tile_honour,
             excludes=frozenset({"si_lao_tou", "hun_yi_se"}),
+            max_suits=1,
             rule_zh="每張牌都是風牌或字牌（任何合法牌型）；算了它就不再算四老頭、混一色（裁定）。",
             rule_en="Every tile is an honour, in any legal shape; replaces 四老頭 and 混一色 "
                     "(ruling)."),
@@ -136,18 +140,14 @@ def pay(deal: Deal, value: Amount) -> Payments:
     """honghe.txt:56: self-draw, each pays V; discard, the discarder V and the other
     two V/2. Robbing a kong (ruling, honghe.txt:52): the robbed player pays 3V; house
     rule robbed_pays_double (honghe.txt:32): robbed 2V, the other two V each."""
-    rest = others(deal)
-    if deal.win_type == "self_draw":
-        return settle(deal, dict.fromkeys(rest, value))
-    if deal.win_type == "discard":
-        owed = dict.fromkeys(rest, half(value))
-        owed[deal.discarder] = value
-        return settle(deal, owed)
+    win_type = deal.win_type
+    if win_type == "self_draw":
+        return each_pays(deal, value)
+    if win_type == "discard":
+        return each_pays(deal, half(value), deal.discarder, value)
     if deal.house_rule("honghe_rob_kong") == "robbed_pays_all":
-        return settle(deal, {deal.discarder: 3 * value})
-    owed = dict.fromkeys(rest, value)
-    owed[deal.discarder] = 2 * value
-    return settle(deal, owed)
+        return one_pays(deal, deal.discarder, 3 * value)
+    return each_pays(deal, value, deal.discarder, 2 * value)
 
 
 REGION = Region(

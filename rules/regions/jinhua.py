@@ -4,12 +4,12 @@ from dataclasses import replace
 
 from .. import checks as c
 from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY
-from ..region import Amount, Pattern, Payments, Region, others, settle
+from ..region import Amount, Pattern, Payments, Region, each_pays
 from ..request import Deal
 
 
 def _all_claimed(r, d):
-    return (r.shape == STANDARD and len(d.melds) == 4 and all(m.exposed for m in d.melds)
+    return (len(d.melds) == 4 and r.shape == STANDARD and all(m.exposed for m in d.melds)
             and d.hand[0] != d.wild and d.win_type != "self_draw")
 
 
@@ -139,16 +139,19 @@ _PATTERNS = (
             rule_en="Won with the replacement tile drawn after one's own kong."),
     Pattern(key="qing_yi_se", name="清一色", english="one suit", value=_one_suit_value,
             source="jinhua.txt:47", check=c.one_suit,
+            max_suits=1,
             rule_zh="全部是萬、筒、條中的一門；手裡沒有財神乘四，有財神乘二。",
             rule_en="Every tile of one suit: ×4 without a 財神 among the tiles, ×2 with one."),
     Pattern(key="hun_yi_se", name="混一色", english="one suit and honours", value=2,
             source="jinhua.txt:69", check=c.one_suit_and_honours,
+            max_suits=2,
             rule_zh="一門數牌加上風字牌。",
             rule_en="One suit plus honours."),
     Pattern(key="luan_feng", name="亂風", english="all honours, any shape", value=8,
             source="jinhua.txt:49", check=c.all_honours_shape,
             shapes=c.ALL_HONOURS_ONLY,
             excludes=frozenset({"hun_yi_se"}),
+            max_suits=1,
             rule_zh="十四張全是風字牌，不必成和牌牌型；財神可當任何風字牌。",
             rule_en="All fourteen tiles are honours, in any arrangement; a 財神 may be any "
                     "honour."),
@@ -156,6 +159,7 @@ _PATTERNS = (
             source="jinhua.txt:51", check=_standard_honours,
             shapes=c.STANDARD_ONLY,
             excludes=frozenset({"luan_feng", "peng_peng_hu", "hun_yi_se"}),
+            max_suits=1,
             rule_zh="全是風字牌，而且成將加四組的和牌牌型；取代亂風、碰碰胡。",
             rule_en="All honours in a proper pair-and-four-sets shape; replaces 亂風 and "
                     "碰碰胡."),
@@ -217,10 +221,8 @@ def pay(deal: Deal, value: Amount) -> Payments:
     """jinhua.txt:9,25: self-draw, each of the three pays 2H; discard, the discarder 2H and
     the other two H. Robbing a kong pays as a discard by the robbed player (ruling)."""
     if deal.win_type == "self_draw":
-        return settle(deal, dict.fromkeys(others(deal), 2 * value))
-    owed = dict.fromkeys(others(deal), value)
-    owed[deal.discarder] = 2 * value
-    return settle(deal, owed)
+        return each_pays(deal, 2 * value)
+    return each_pays(deal, value, deal.discarder, 2 * value)
 
 
 REGION = Region(
