@@ -112,9 +112,9 @@ _new_tuple = tuple.__new__
 
 
 def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]) -> Matched:
-    """The patterns that count for ``reading`` (those its table keeps, by the hand's wild,
-    the reading's shape and the suits it spans, whose checks hold,
-    then the hand's own, less those another one replaces), their values and total."""
+    """The patterns that count for ``reading``, their values and total: those of its
+    table (by the hand's wild, the reading's shape and the suits it spans) whose checks
+    hold, then the hand's own, less those another one replaces."""
     matched = []
     for p in region.suit_tables[deal.wild_count > 0][reading.shape][len(reading.suits)]:
         if p.check(reading, deal):
@@ -309,9 +309,11 @@ def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
         patterns.append(entry)
     # each seat's amount as a JSON number: ``payments`` is new (``region.pay`` makes it,
     # in seat order), so with whole amounts, the usual case, it is the answer
-    e, s, w, n = payments.values()
-    if not (type(e) is int and type(s) is int and type(w) is int and type(n) is int):
-        payments = {"E": number(e), "S": number(s), "W": number(w), "N": number(n)}
+    east, south, west, north = payments.values()
+    if not (type(east) is int and type(south) is int and type(west) is int
+            and type(north) is int):
+        payments = {"E": number(east), "S": number(south), "W": number(west),
+                    "N": number(north)}
     return (reading.shape, _group_entries(reading.groups, deal.wild, deal.substitutes,
                                            not deal.wild_count),
             patterns, fan, multiplier, payments, {
