@@ -16,6 +16,9 @@ from .lazy import lazy
 from .tiles import (
     ALL_TILES,
     BY_CODE,
+    ONE,
+    SUIT_RUNS,
+    USUAL_HAND,
     WHITE,
     Tile,
     TileSyntaxError,
@@ -180,7 +183,169 @@ class _Errors(list):
 
 
 def parse_request(data: Any) -> Deal:
-    """Validate ``data`` (a decoded JSON object) and return the ``Deal`` it describes."""
+    """Validate ``data`` (a decoded JSON object) and return the ``Deal`` it describes.
+
+    A request written as most are (every field in its usual spelling and valid) is read
+    here in one go, its tiles counted as they are read. Anything else returns to
+    ``_read_request``, which reads field by field, accepts the rarer spellings and lists
+    every problem; for a request both accept, the two give the same deal."""
+    if type(data) is not dict:
+        return _read_request(data)
+    try:  # subscripts cost less than get() calls
+        region, text, win_text = data["region"], data["hand"], data["win_tile"]
+        win_type, winner, dealer = data["win_type"], data["winner"], data["dealer"]
+    except KeyError:
+        return _read_request(data)
+    if (region not in REGIONS or win_type not in WIN_TYPES or winner not in SEATS
+            or dealer not in SEATS or type(text) is not str or type(win_text) is not str):
+        return _read_request(data)
+    win_tile = BY_CODE.get(win_text)
+    hand = USUAL_HAND.fullmatch(text)
+    if win_tile is None or hand is None:
+        return _read_request(data)
+    (in_m, count_m), (in_p, count_p), (in_s, count_s), (in_z, count_z) = map(
+        SUIT_RUNS.__getitem__, hand.groups())
+    hand = in_m + in_p + in_s + in_z
+    concealed = count_m + count_p + count_s + count_z + ONE[win_tile]
+    # ``present`` counts the keys read with a value; when it is all the request has, the
+    # request has no unknown key (nor a null where a key can be left out).
+    present = 6
+
+    get = data.get
+    wild = get("wild")
+    if wild is None:
+        if region != "hangzhou":
+            return _read_request(data)
+        wild = WHITE
+    else:
+        wild = BY_CODE.get(wild) if type(wild) is str else None
+        if wild is None:
+            return _read_request(data)
+        present += 1
+    substitutes = region != "honghe" and wild != WHITE
+    melds = get("melds")
+    melded = 0
+    if type(melds) is list:
+        if melds:
+            try:  # a meld not spelled as in _PLAIN_MELDS (or not text) makes a None to add
+                melded = sum(map(_MELD_COUNTS.get, melds))
+            except TypeError:
+                return _read_request(data)
+            melds = tuple(map(_PLAIN_MELDS.get, melds))
+        else:
+            melds = ()
+        present += 1
+    elif melds is None:
+        melds = ()
+    else:
+        return _read_request(data)
+    if len(hand) != 13 - 3 * len(melds):
+        return _read_request(data)
+    base = get("base")
+    if base is None:
+        base = 1
+    elif type(base) is int and 0 < base <= 1_000_000:
+        present += 1
+    elif type(base) is float and 0 < base <= 1_000_000:
+        base = _exact(base)
+        present += 1
+    else:
+        return _read_request(data)
+
+    # _check_tiles on packed counts. Here the hand has 14 tiles and one more per kong, so
+    # no byte passes 18 and none carries into the next.
+    at = 8 * wild
+    held = concealed + melded
+    if ((held + _FIVE_TO_HIGH_BIT) & _HIGH_BITS  # a face held five times
+            or melded >> at & 255  # a wild in a meld
+            or (substitutes or region == "jinhua") and held >> at & 255 > 3):
+        return _read_request(data)
+    # Deal.naturals, and the same with the melds (for Deal.suit_counts)
+    wild_count = concealed >> at & 255
+    naturals = concealed - (wild_count << at)
+    natural = held - (wild_count << at)
+    if substitutes:  # 白 counts as the wild's face
+        naturals += (concealed >> _AT_WHITE & 255) * _WHITE_TO[wild]
+        natural += (held >> _AT_WHITE & 255) * _WHITE_TO[wild]
+
+    discarder, dealer_streak, context, house_rules = None, 0, NO_CONTEXT, {}
+    errors = None
+    if len(data) != present:  # the keys most requests leave out, or unknown keys
+        discarder = get("discarder")
+        if discarder is not None:
+            present += 1
+        dealer_streak = get("dealer_streak")
+        if dealer_streak is None:
+            dealer_streak = 0
+        elif type(dealer_streak) is int and 0 <= dealer_streak <= 99:
+            present += 1
+        else:
+            return _read_request(data)
+        context = get("context")
+        if context is None:
+            context = NO_CONTEXT
+        elif type(context) is dict:
+            errors = _Errors()
+            context = _context(context, errors)
+            present += 1
+        else:
+            return _read_request(data)
+        house_rules = get("house_rules")
+        if house_rules is None:
+            house_rules = {}
+        elif type(house_rules) is dict:
+            if errors is None:
+                errors = _Errors()
+            house_rules = _house_rules(house_rules, errors)
+            present += 1
+        else:
+            return _read_request(data)
+        if len(data) != present:
+            return _read_request(data)
+
+    # _check_win
+    if win_type == "self_draw":
+        if discarder is not None:
+            return _read_request(data)
+    elif discarder not in SEATS or discarder == winner or win_tile == wild:
+        return _read_request(data)
+    elif win_type == "rob_kong":
+        if region == "hangzhou" or held >> 8 * win_tile & 255 != 1:  # a copy held
+            return _read_request(data)
+    elif region == "hangzhou" and (house_rules.get("hangzhou_discard") == "never"
+                                   or dealer_streak < 2 or dealer not in (winner, discarder)):
+        return _read_request(data)
+
+    deal = _new(Deal)  # as _frozen does, inline
+    _set_attr(deal, "__dict__", {
+        "region": region, "hand": hand, "melds": melds, "win_tile": win_tile,
+        "win_type": win_type, "winner": winner, "dealer": dealer, "discarder": discarder,
+        "dealer_streak": dealer_streak, "base": base, "wild": wild,
+        "substitutes": substitutes, "context": context, "house_rules": house_rules,
+        "naturals": naturals.to_bytes(34, "little"), "wild_count": wild_count,
+        "suit_counts": tuple((natural * _SUIT_SUMS).to_bytes(42, "little")[8::9]),
+    })
+    if errors is not None:
+        if context is not NO_CONTEXT:
+            _check_context(deal, errors)
+        if errors:
+            return _read_request(data)
+    return deal
+
+
+# Packed counts (``tiles.ONE``): the byte of each face, and 123 added to each, which
+# takes a count of five or more to the byte's high bit.
+_AT_WHITE = 8 * WHITE
+# Times _WHITE_TO[wild], a count of 白 moves it from 白's byte to the wild's.
+_WHITE_TO = tuple(ONE[t] - ONE[WHITE] for t in ALL_TILES)
+# Times _SUIT_SUMS, byte 9k + 8 of a packed count sums faces 9k .. 9k + 8: suit k's tiles.
+_SUIT_SUMS = sum(ONE[:9])
+_HIGH_BITS = sum(0x80 << 8 * t for t in ALL_TILES)
+_FIVE_TO_HIGH_BIT = sum(123 << 8 * t for t in ALL_TILES)
+
+
+def _read_request(data: Any) -> Deal:
+    """``parse_request`` field by field: every spelling accepted, every problem listed."""
     if not isinstance(data, dict):
         raise InvalidRequest([{"field": "body", "message": "the request must be a JSON object"}])
     errors = _Errors()
@@ -253,6 +418,9 @@ def _frozen(cls, fields):
     value = object.__new__(cls)
     object.__setattr__(value, "__dict__", fields)
     return value
+
+
+_new, _set_attr = object.__new__, object.__setattr__
 
 
 # --- field readers: each returns a value or None and records what is wrong ---
@@ -367,6 +535,8 @@ _PLAIN_MELDS = {
           for kind, size in (("pung", 3), ("kong", 4), ("ankong", 4))),
     )
 }
+# Their tiles' packed counts (``tiles.ONE``).
+_MELD_COUNTS = {text: sum(ONE[t] for t in meld.tiles) for text, meld in _PLAIN_MELDS.items()}
 
 
 def _count(data, key, errors, *, default, limit, where=None):

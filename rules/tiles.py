@@ -153,6 +153,8 @@ def plain_tiles(text: str) -> tuple[Tile, ...] | None:
 
 def clear_tile_cache() -> None:
     _run.cache_clear()
+    SUIT_RUNS.clear()
+    SUIT_RUNS[""] = ((), 0)
 
 
 # Hands repeat the same few runs (123m, 789s, 55z …), so each is read once.
@@ -169,6 +171,32 @@ _FACES_OF_DIGITS = {
     s: bytes(offset + int(chr(b)) - 1 if chr(b) in "123456789" else 0 for b in range(256))
     for s, offset in _ASCII_SUIT_OFFSET.items()
 }
+
+
+# A hand as it is usually written: each suit at most once, in mpsz order
+# ("34599m999p22277z"). One match cuts it into its suits' runs, "" for a suit not held.
+USUAL_HAND = re.compile(r"([1-9]+m|)([1-9]+p|)([1-9]+s|)([1-7]+z|)")
+
+# Packed counts: an int holding one byte per face, the count of face t in bits 8t..8t+7,
+# so that counting tiles together is adding ints and ``to_bytes(34, "little")`` gives
+# the count of every face. ONE[t] is one tile t.
+ONE = tuple(1 << 8 * t for t in ALL_TILES)
+
+
+class _SuitRuns(dict):
+    """Each suit's run ("34599m") read once, as its tiles and their packed counts."""
+
+    def __missing__(self, run: str) -> tuple[tuple[Tile, ...], int]:
+        tiles = _run(run)
+        if len(self) >= 4096:  # runs repeat, but the texts a user can make are endless
+            self.clear()
+            self[""] = ((), 0)
+        self[run] = found = (tiles, sum(ONE[t] for t in tiles))
+        return found
+
+
+# Looked up with the runs USUAL_HAND cuts, which are all plain mpsz.
+SUIT_RUNS = _SuitRuns({"": ((), 0)})
 
 
 def _ascii_tiles(match: re.Match) -> list[Tile]:
