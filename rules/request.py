@@ -18,11 +18,11 @@ from .tiles import (
     BY_CODE,
     ONE,
     SUIT_RUNS,
-    USUAL_HAND,
     WHITE,
     Tile,
     TileSyntaxError,
     format_tiles,
+    match_usual_hand,
     parse_tile,
     parse_tiles,
     plain_tiles,
@@ -200,11 +200,14 @@ def parse_request(data: Any) -> Deal:
             or dealer not in SEATS or type(text) is not str or type(win_text) is not str):
         return _read_request(data)
     win_tile = BY_CODE.get(win_text)
-    hand = USUAL_HAND.fullmatch(text)
+    hand = match_usual_hand(text)
     if win_tile is None or hand is None:
         return _read_request(data)
-    (in_m, count_m), (in_p, count_p), (in_s, count_s), (in_z, count_z) = map(
-        SUIT_RUNS.__getitem__, hand.groups())
+    m, p, s, z = hand.groups()
+    in_m, count_m = SUIT_RUNS[m]
+    in_p, count_p = SUIT_RUNS[p]
+    in_s, count_s = SUIT_RUNS[s]
+    in_z, count_z = SUIT_RUNS[z]
     hand = in_m + in_p + in_s + in_z
     concealed = count_m + count_p + count_s + count_z + ONE[win_tile]
     # ``present`` counts the keys read with a value; when it is all the request has, the
@@ -270,10 +273,13 @@ def parse_request(data: Any) -> Deal:
 
     discarder, dealer_streak, context, house_rules = None, 0, NO_CONTEXT, {}
     errors = None
-    if len(data) != present:  # the keys most requests leave out, or unknown keys
+    # The keys most requests leave out, each read only while the request has a key not
+    # read yet (or an unknown key).
+    if len(data) != present:
         discarder = get("discarder")
         if discarder is not None:
             present += 1
+    if len(data) != present:
         dealer_streak = get("dealer_streak")
         if dealer_streak is None:
             dealer_streak = 0
@@ -285,8 +291,12 @@ def parse_request(data: Any) -> Deal:
         if context is None:
             context = NO_CONTEXT
         elif type(context) is dict:
-            errors = _Errors()
-            context = _context(context, errors)
+            dice = _DICE_CONTEXTS.get(_dice_pair(context))
+            if dice is None:
+                errors = _Errors()
+                context = _context(context, errors)
+            else:  # a context that no check can fault
+                context = dice
             present += 1
         else:
             return _read_request(data)
@@ -640,6 +650,22 @@ def _context(value, errors):
 
 
 NO_CONTEXT = Context()  # a request without a context: no context pattern can hold
+
+
+def _dice_pair(value: dict) -> tuple[int, int] | None:
+    """The dice of a context that gives only the dice as two whole numbers (the one context
+    most requests give), else None."""
+    if len(value) == 1:
+        dice = value.get("dice")
+        if type(dice) is list and len(dice) == 2:
+            first, second = dice
+            if type(first) is int and type(second) is int:
+                return first, second
+    return None
+
+
+# The context of each valid throw of the dice, built once (values are frozen, so shared).
+_DICE_CONTEXTS = {(a, b): Context(dice=(a, b)) for a in range(1, 7) for b in range(1, 7)}
 
 
 def _dice(value, errors):

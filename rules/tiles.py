@@ -175,7 +175,7 @@ _FACES_OF_DIGITS = {
 
 # A hand as it is usually written: each suit at most once, in mpsz order
 # ("34599m999p22277z"). One match cuts it into its suits' runs, "" for a suit not held.
-USUAL_HAND = re.compile(r"([1-9]+m|)([1-9]+p|)([1-9]+s|)([1-7]+z|)")
+match_usual_hand = re.compile(r"([1-9]+m|)([1-9]+p|)([1-9]+s|)([1-7]+z|)").fullmatch
 
 # Packed counts: an int holding one byte per face, the count of face t in bits 8t..8t+7,
 # so that counting tiles together is adding ints and ``to_bytes(34, "little")`` gives
@@ -195,7 +195,7 @@ class _SuitRuns(dict):
         return found
 
 
-# Looked up with the runs USUAL_HAND cuts, which are all plain mpsz.
+# Looked up with the runs match_usual_hand cuts, which are all plain mpsz.
 SUIT_RUNS = _SuitRuns({"": ((), 0)})
 
 
