@@ -214,8 +214,7 @@ def parse_request(data: Any) -> Deal:
     # request has no unknown key (nor a null where a key can be left out).
     present = 6
 
-    get = data.get
-    wild = get("wild")
+    wild = data.get("wild")
     if wild is None:
         if region != "hangzhou":
             return _read_request(data)
@@ -226,7 +225,7 @@ def parse_request(data: Any) -> Deal:
             return _read_request(data)
         present += 1
     substitutes = region != "honghe" and wild != WHITE
-    melds = get("melds")
+    melds = data.get("melds")
     melded = 0
     if type(melds) is list:
         if melds:
@@ -244,7 +243,7 @@ def parse_request(data: Any) -> Deal:
         return _read_request(data)
     if len(hand) != 13 - 3 * len(melds):
         return _read_request(data)
-    base = get("base")
+    base = data.get("base")
     if base is None:
         base = 1
     elif type(base) is int and 0 < base <= 1_000_000:
@@ -276,18 +275,18 @@ def parse_request(data: Any) -> Deal:
     # The keys most requests leave out, each read only while the request has a key not
     # read yet (or an unknown key).
     if len(data) != present:
-        discarder = get("discarder")
+        discarder = data.get("discarder")
         if discarder is not None:
             present += 1
     if len(data) != present:
-        dealer_streak = get("dealer_streak")
+        dealer_streak = data.get("dealer_streak")
         if dealer_streak is None:
             dealer_streak = 0
         elif type(dealer_streak) is int and 0 <= dealer_streak <= 99:
             present += 1
         else:
             return _read_request(data)
-        context = get("context")
+        context = data.get("context")
         if context is None:
             context = NO_CONTEXT
         elif type(context) is dict:
@@ -300,7 +299,7 @@ def parse_request(data: Any) -> Deal:
             present += 1
         else:
             return _read_request(data)
-        house_rules = get("house_rules")
+        house_rules = data.get("house_rules")
         if house_rules is None:
             house_rules = {}
         elif type(house_rules) is dict:
@@ -326,15 +325,18 @@ def parse_request(data: Any) -> Deal:
                                    or dealer_streak < 2 or dealer not in (winner, discarder)):
         return _read_request(data)
 
-    deal = _new(Deal)  # as _frozen does, inline
-    _set_attr(deal, "__dict__", {
+    # As _frozen does, inline. A dict display of up to 15 keys is built at its full size.
+    fields = {
         "region": region, "hand": hand, "melds": melds, "win_tile": win_tile,
         "win_type": win_type, "winner": winner, "dealer": dealer, "discarder": discarder,
         "dealer_streak": dealer_streak, "base": base, "wild": wild,
         "substitutes": substitutes, "context": context, "house_rules": house_rules,
-        "naturals": naturals.to_bytes(34, "little"), "wild_count": wild_count,
-        "suit_counts": tuple((natural * _SUIT_SUMS).to_bytes(42, "little")[8::9]),
-    })
+        "naturals": naturals.to_bytes(34, "little"),
+    }
+    fields["wild_count"] = wild_count
+    fields["suit_counts"] = tuple((natural * _SUIT_SUMS).to_bytes(42, "little")[8::9])
+    deal = _new(Deal)
+    _set_attr(deal, "__dict__", fields)
     if errors is not None:
         if context is not NO_CONTEXT:
             _check_context(deal, errors)

@@ -184,14 +184,16 @@ ONE = tuple(1 << 8 * t for t in ALL_TILES)
 
 
 class _SuitRuns(dict):
-    """Each suit's run ("34599m") read once, as its tiles and their packed counts."""
+    """Each suit's run ("34599m", plain mpsz) read once, as its tiles and their packed
+    counts. A run new to the cache is common (most hands hold one), so it is read in C."""
 
     def __missing__(self, run: str) -> tuple[tuple[Tile, ...], int]:
-        tiles = _run(run)
+        # the suit letter's byte translates to a tile too, dropped
+        tiles = tuple(run.encode().translate(_FACES_OF_DIGITS[run[-1]]))[:-1]
         if len(self) >= 4096:  # runs repeat, but the texts a user can make are endless
             self.clear()
             self[""] = ((), 0)
-        self[run] = found = (tiles, sum(ONE[t] for t in tiles))
+        self[run] = found = (tiles, sum(map(ONE.__getitem__, tiles)))
         return found
 
 
