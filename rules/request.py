@@ -18,11 +18,11 @@ from .tiles import (
     BY_CODE,
     ONE,
     SUIT_RUNS,
-    USUAL_HAND,
     WHITE,
     Tile,
     TileSyntaxError,
     format_tiles,
+    match_usual_hand,
     parse_tile,
     parse_tiles,
     plain_tiles,
@@ -200,19 +200,21 @@ def parse_request(data: Any) -> Deal:
             or dealer not in SEATS or type(text) is not str or type(win_text) is not str):
         return _read_request(data)
     win_tile = BY_CODE.get(win_text)
-    hand = USUAL_HAND.fullmatch(text)
+    hand = match_usual_hand(text)
     if win_tile is None or hand is None:
         return _read_request(data)
-    (in_m, count_m), (in_p, count_p), (in_s, count_s), (in_z, count_z) = map(
-        SUIT_RUNS.__getitem__, hand.groups())
+    m, p, s, z = hand.groups()
+    in_m, count_m = SUIT_RUNS[m]
+    in_p, count_p = SUIT_RUNS[p]
+    in_s, count_s = SUIT_RUNS[s]
+    in_z, count_z = SUIT_RUNS[z]
     hand = in_m + in_p + in_s + in_z
     concealed = count_m + count_p + count_s + count_z + ONE[win_tile]
     # ``present`` counts the keys read with a value; when it is all the request has, the
     # request has no unknown key (nor a null where a key can be left out).
     present = 6
 
-    get = data.get
-    wild = get("wild")
+    wild = data.get("wild")
     if wild is None:
         if region != "hangzhou":
             return _read_request(data)
@@ -223,7 +225,7 @@ def parse_request(data: Any) -> Deal:
             return _read_request(data)
         present += 1
     substitutes = region != "honghe" and wild != WHITE
-    melds = get("melds")
+    melds = data.get("melds")
     melded = 0
     if type(melds) is list:
         if melds:
@@ -241,7 +243,7 @@ def parse_request(data: Any) -> Deal:
         return _read_request(data)
     if len(hand) != 13 - 3 * len(melds):
         return _read_request(data)
-    base = get("base")
+    base = data.get("base")
     if base is None:
         base = 1
     elif type(base) is int and 0 < base <= 1_000_000:
@@ -270,27 +272,34 @@ def parse_request(data: Any) -> Deal:
 
     discarder, dealer_streak, context, house_rules = None, 0, NO_CONTEXT, {}
     errors = None
-    if len(data) != present:  # the keys most requests leave out, or unknown keys
-        discarder = get("discarder")
+    # The keys most requests leave out, each read only while the request has a key not
+    # read yet (or an unknown key).
+    if len(data) != present:
+        discarder = data.get("discarder")
         if discarder is not None:
             present += 1
-        dealer_streak = get("dealer_streak")
+    if len(data) != present:
+        dealer_streak = data.get("dealer_streak")
         if dealer_streak is None:
             dealer_streak = 0
         elif type(dealer_streak) is int and 0 <= dealer_streak <= 99:
             present += 1
         else:
             return _read_request(data)
-        context = get("context")
+        context = data.get("context")
         if context is None:
             context = NO_CONTEXT
         elif type(context) is dict:
-            errors = _Errors()
-            context = _context(context, errors)
+            dice = _DICE_CONTEXTS.get(_dice_pair(context))
+            if dice is None:
+                errors = _Errors()
+                context = _context(context, errors)
+            else:  # a context that no check can fault
+                context = dice
             present += 1
         else:
             return _read_request(data)
-        house_rules = get("house_rules")
+        house_rules = data.get("house_rules")
         if house_rules is None:
             house_rules = {}
         elif type(house_rules) is dict:
@@ -316,15 +325,18 @@ def parse_request(data: Any) -> Deal:
                                    or dealer_streak < 2 or dealer not in (winner, discarder)):
         return _read_request(data)
 
-    deal = _new(Deal)  # as _frozen does, inline
-    _set_attr(deal, "__dict__", {
+    # As _frozen does, inline. A dict display of up to 15 keys is built at its full size.
+    fields = {
         "region": region, "hand": hand, "melds": melds, "win_tile": win_tile,
         "win_type": win_type, "winner": winner, "dealer": dealer, "discarder": discarder,
         "dealer_streak": dealer_streak, "base": base, "wild": wild,
         "substitutes": substitutes, "context": context, "house_rules": house_rules,
-        "naturals": naturals.to_bytes(34, "little"), "wild_count": wild_count,
-        "suit_counts": tuple((natural * _SUIT_SUMS).to_bytes(42, "little")[8::9]),
-    })
+        "naturals": naturals.to_bytes(34, "little"),
+    }
+    fields["wild_count"] = wild_count
+    fields["suit_counts"] = tuple((natural * _SUIT_SUMS).to_bytes(42, "little")[8::9])
+    deal = _new(Deal)
+    _set_attr(deal, "__dict__", fields)
     if errors is not None:
         if context is not NO_CONTEXT:
             _check_context(deal, errors)
@@ -640,6 +652,22 @@ def _context(value, errors):
 
 
 NO_CONTEXT = Context()  # a request without a context: no context pattern can hold
+
+
+def _dice_pair(value: dict) -> tuple[int, int] | None:
+    """The dice of a context that gives only the dice as two whole numbers (the one context
+    most requests give), else None."""
+    if len(value) == 1:
+        dice = value.get("dice")
+        if type(dice) is list and len(dice) == 2:
+            first, second = dice
+            if type(first) is int and type(second) is int:
+                return first, second
+    return None
+
+
+# The context of each valid throw of the dice, built once (values are frozen, so shared).
+_DICE_CONTEXTS = {(a, b): Context(dice=(a, b)) for a in range(1, 7) for b in range(1, 7)}
 
 
 def _dice(value, errors):

@@ -175,7 +175,7 @@ _FACES_OF_DIGITS = {
 
 # A hand as it is usually written: each suit at most once, in mpsz order
 # ("34599m999p22277z"). One match cuts it into its suits' runs, "" for a suit not held.
-USUAL_HAND = re.compile(r"([1-9]+m|)([1-9]+p|)([1-9]+s|)([1-7]+z|)")
+match_usual_hand = re.compile(r"([1-9]+m|)([1-9]+p|)([1-9]+s|)([1-7]+z|)").fullmatch
 
 # Packed counts: an int holding one byte per face, the count of face t in bits 8t..8t+7,
 # so that counting tiles together is adding ints and ``to_bytes(34, "little")`` gives
@@ -184,18 +184,20 @@ ONE = tuple(1 << 8 * t for t in ALL_TILES)
 
 
 class _SuitRuns(dict):
-    """Each suit's run ("34599m") read once, as its tiles and their packed counts."""
+    """Each suit's run ("34599m", plain mpsz) read once, as its tiles and their packed
+    counts. A run new to the cache is common (most hands hold one), so it is read in C."""
 
     def __missing__(self, run: str) -> tuple[tuple[Tile, ...], int]:
-        tiles = _run(run)
+        # the suit letter's byte translates to a tile too, dropped
+        tiles = tuple(run.encode().translate(_FACES_OF_DIGITS[run[-1]]))[:-1]
         if len(self) >= 4096:  # runs repeat, but the texts a user can make are endless
             self.clear()
             self[""] = ((), 0)
-        self[run] = found = (tiles, sum(ONE[t] for t in tiles))
+        self[run] = found = (tiles, sum(map(ONE.__getitem__, tiles)))
         return found
 
 
-# Looked up with the runs USUAL_HAND cuts, which are all plain mpsz.
+# Looked up with the runs match_usual_hand cuts, which are all plain mpsz.
 SUIT_RUNS = _SuitRuns({"": ((), 0)})
 
 
