@@ -175,7 +175,9 @@ _FACES_OF_DIGITS = {
 
 # A hand as it is usually written: each suit at most once, in mpsz order
 # ("34599m999p22277z"). One match cuts it into its suits' runs, "" for a suit not held.
-match_usual_hand = re.compile(r"([1-9]+m|)([1-9]+p|)([1-9]+s|)([1-7]+z|)").fullmatch
+# A run has at most the 13 tiles of a hand, so no long text reaches the run cache.
+match_usual_hand = re.compile(
+    r"([1-9]{1,13}m|)([1-9]{1,13}p|)([1-9]{1,13}s|)([1-7]{1,13}z|)").fullmatch
 
 # Packed counts: an int holding one byte per face, the count of face t in bits 8t..8t+7,
 # so that counting tiles together is adding ints and ``to_bytes(34, "little")`` gives
