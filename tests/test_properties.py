@@ -27,6 +27,8 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from rules import InvalidRequest, score
+from rules.request import _read_request, parse_request
+from rules.tiles import TileSyntaxError, parse_tiles, sorted_code
 
 SEATS = ("E", "S", "W", "N")
 FACES = tuple(range(34))  # 0-8 m, 9-17 p, 18-26 s, 27-33 東南西北白發中
@@ -401,6 +403,46 @@ def mutated_requests(draw):
 @given(mutated_requests())
 def test_mutated_requests_never_crash(request):
     call_never_crashes(request)
+
+
+def read_both_ways(request):
+    """``parse_request`` (its fast path for the usual request) and ``_read_request`` (the
+    field-by-field reader) agree: the same deal, or the same errors in the same order.
+    The request is also tried with its hand in the usual spelling (123m456p…), the one
+    the fast path reads."""
+    hand = request.get("hand") if isinstance(request, dict) else None
+    if isinstance(hand, str):
+        try:
+            usual = {**request, "hand": sorted_code(parse_tiles(hand))}
+        except TileSyntaxError:
+            pass
+        else:
+            if usual != request:
+                read_both_ways(usual)
+    outcomes = []
+    for read in (parse_request, _read_request):
+        try:
+            deal = read(copy.deepcopy(request))
+        except InvalidRequest as exc:
+            outcomes.append(("invalid", exc.errors))
+            continue
+        for fact in ("concealed", "all_tiles", "wild_count", "naturals", "suit_counts"):
+            getattr(deal, fact)  # the facts worked out on demand, to compare them too
+        outcomes.append(("deal", {key: tuple(value) if key == "suit_counts" else value
+                                  for key, value in vars(deal).items()}))
+    assert outcomes[0] == outcomes[1], request
+
+
+@settings(COMMON, max_examples=300)
+@given(st.sampled_from(("honghe", "hangzhou", "jinhua")).flatmap(winning_deals))
+def test_fast_reader_agrees_on_winning_requests(drawn):
+    read_both_ways(drawn[0])
+
+
+@settings(COMMON, max_examples=300)
+@given(mutated_requests())
+def test_fast_reader_agrees_on_mutated_requests(request):
+    read_both_ways(request)
 
 
 # --- 4. brute-force win check (Honghe: standard + seven pairs) -------------------------------
