@@ -237,9 +237,7 @@ def _standard_plain(deal, naturals, melds):
     for first, end, empty, bit, cache in _PLAIN_BLOCKS:
         block = naturals[first:end]
         if block != empty:
-            cuts = cache.get(block)
-            if cuts is None:
-                cuts = _keep_block_cuts(cache, block, first)
+            cuts = _plain_block(cache, block, first)
             if not cuts:
                 return []
             per_block.append(cuts)
@@ -268,7 +266,6 @@ def _standard_plain(deal, naturals, melds):
                                               (total >> 12) & 15, ((total >> 8) & 15) == 0,
                                               0, 0)))
     return found
-
 
 
 # The facts of a cut packed in one int, so that a reading's are one sum: pairs made
@@ -317,12 +314,11 @@ def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> 
 
 
 _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
-_EMPTY_BLOCKS = {9: bytes(9), 7: bytes(7)}
 
 # The suit blocks as the hands without wilds read them: (first face, end, the block
 # when empty, the suit's bit, the suit's cached cuts by block). A dict per suit keyed
 # by the block alone is a cheaper look-up than an lru_cache keyed by block and place;
-# ``_keep_block_cuts`` bounds it.
+# ``_plain_block`` bounds it.
 _PLAIN_BLOCKS = tuple((first, first + size, bytes(size), 1 << i, {})
                       for i, (first, size) in enumerate(_BLOCKS))
 _BLOCKS_KEPT = 1 << 13  # per suit
@@ -331,11 +327,11 @@ _BLOCKS_KEPT = 1 << 13  # per suit
 def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
     """``_split`` without wilds."""
     combos: list[tuple[int, tuple]] = [(0, ())]
-    for first, size in _BLOCKS:
-        block = bytes(counts[first:first + size])
-        if block == _EMPTY_BLOCKS[size]:
+    for first, end, empty, _, cache in _PLAIN_BLOCKS:
+        block = bytes(counts[first:end])
+        if block == empty:
             continue
-        cuts = _plain_block(block, first)
+        cuts = _plain_block(cache, block, first)
         combos = [(p + (q & 15), head + groups) for p, head in combos for q, groups, *_ in cuts
                   if p + (q & 15) <= pair]
         if not combos:
@@ -358,21 +354,15 @@ _CODE_TALLY = (_PAIR,) * 9 + (_SET,) * 9 + (_SET | _CHOW,) * 9  # by code
 _HONOUR_GROUPS = {2: (_PAIRS, _PAIR), 3: (_PUNGS, _SET | _HONOUR_PUNG)}  # by count
 
 
-def _plain_block(block: bytes, first: int) -> tuple[tuple, ...]:
-    """The cuts of a suit block without wilds (a cached look-up)."""
-    cache = _PLAIN_BLOCKS[first // 9][4]
+def _plain_block(cache: dict, block: bytes, first: int) -> tuple[tuple, ...]:
+    """``_block_cuts``, looked up in the suit's cache (``_PLAIN_BLOCKS``) and kept there
+    when new (the cache is emptied when full: the blocks of the hands at hand soon come
+    back)."""
     cuts = cache.get(block)
     if cuts is None:
-        cuts = _keep_block_cuts(cache, block, first)
-    return cuts
-
-
-def _keep_block_cuts(cache: dict, block: bytes, first: int) -> tuple[tuple, ...]:
-    """``_block_cuts``, kept in the suit's cache (emptied when full: the blocks of the
-    hands at hand soon come back)."""
-    if len(cache) >= _BLOCKS_KEPT:
-        cache.clear()
-    cuts = cache[block] = _block_cuts(block, first)
+        if len(cache) >= _BLOCKS_KEPT:
+            cache.clear()
+        cuts = cache[block] = _block_cuts(block, first)
     return cuts
 
 

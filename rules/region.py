@@ -106,27 +106,12 @@ def next_seat(seat: str, steps: int = 1) -> str:
     return SEATS[(SEATS.index(seat) + steps) % 4]
 
 
-_OTHERS = {seat: tuple(s for s in SEATS if s != seat) for seat in SEATS}
-
-
-def others(deal: Deal) -> tuple[str, ...]:
-    return _OTHERS[deal.winner]
-
-
-def settle(deal: Deal, owed: dict[str, Amount]) -> Payments:
-    """Net amounts for all four seats: each payer's debt goes to the winner. A new dict,
-    in seat order (E, S, W, N; the response shows it as it is)."""
-    get = owed.get
-    payments = {"E": -get("E", 0), "S": -get("S", 0), "W": -get("W", 0), "N": -get("N", 0)}
-    payments[deal.winner] = sum(owed.values())
-    return payments
-
-
 def each_pays(deal: Deal, each: Amount, payer: str | None = None,
               amount: Amount = 0) -> Payments:
-    """The three others each pay ``each`` to the winner, except ``payer`` (if one is
-    named), who pays ``amount``. What ``settle`` makes of those debts, written out
-    without an intermediate dict of debts (payments are made for every reading shown)."""
+    """Net amounts for all four seats, in seat order (E, S, W, N, as the response shows
+    them; a new dict): the three others each pay ``each`` to the winner, except
+    ``payer`` (if one is named), who pays ``amount``. Written out, without a dict of
+    debts to settle: payments are made for every reading shown."""
     payments = {"E": -each, "S": -each, "W": -each, "N": -each}
     if payer is None:
         payments[deal.winner] = 3 * each
@@ -137,7 +122,8 @@ def each_pays(deal: Deal, each: Amount, payer: str | None = None,
 
 
 def one_pays(deal: Deal, payer: str, amount: Amount) -> Payments:
-    """``payer`` alone pays ``amount`` to the winner (``settle`` with that one debt)."""
+    """Net amounts for all four seats, as ``each_pays`` gives them: ``payer`` alone pays
+    ``amount`` to the winner."""
     payments = {"E": 0, "S": 0, "W": 0, "N": 0}
     payments[payer] = -amount
     payments[deal.winner] = amount

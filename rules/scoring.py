@@ -229,49 +229,36 @@ def _group_parts(g: Group, wild: Tile, substitutes: bool) -> tuple:
 
 _CODE = CODES.__getitem__
 
-# The codes of the faces of every group without wilds (a chow, pung, kong, pair or single
-# of one face), made once: such a group shows its faces as its tiles.
-_PLAIN_CODES = {
-    faces: tuple(map(_CODE, faces))
-    for t in range(34)
-    for faces in ((t,), (t, t), (t, t, t), (t, t, t, t),
-                  *([(t, t + 1, t + 2)] if t < 27 and t % 9 < 7 else []))
-}
-# The same by kind, then by the lowest face (a group's faces are in order: a chow from its
-# lowest, the others one face repeated), for hands without a wild tile or a 白 substitute:
-# a str key and two indexes instead of hashing and comparing a tuple of faces.
+# The codes of the faces of every group without wilds, by kind and then by the lowest
+# face (a group's faces are in order: a chow from its lowest, the others one face
+# repeated), made once: such a group shows its faces as its tiles. A str key and two
+# indexes cost less than hashing and comparing a tuple of faces.
 _PLAIN_BY_KIND = {
-    kind: [_PLAIN_CODES.get((t, t + 1, t + 2) if kind == "chow" else (t,) * size)
-           for t in range(34)]
-    for kind, size in (("chow", 3), ("pung", 3), ("kong", 4), ("pair", 2), ("single", 1))
+    "chow": [(CODES[t], CODES[t + 1], CODES[t + 2]) if t < 27 and t % 9 < 7 else None
+             for t in range(34)],
+    **{kind: [(CODES[t],) * size for t in range(34)]
+       for kind, size in (("pung", 3), ("kong", 4), ("pair", 2), ("single", 1))},
 }
 
 
 def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
-                   wild_free: bool = False) -> list[dict]:
+                   wild_free: bool) -> list[dict]:
     """The groups of a reading as the response lists them (``wild_free``: the hand holds
     no wild tile). Every list is new (written ``[*parts]``, cheaper than ``list(parts)``):
     a response is the caller's to change."""
     entries = []
-    if not substitutes and wild_free:
-        # no wild tile and no 白 substitute: every group shows its faces (most hands)
-        for kind, faces, wilds, exposed in groups:
-            codes = _PLAIN_BY_KIND[kind][faces[0]]
-            entries.append({"kind": kind, "tiles": [*codes], "as": [*codes],
-                            "wild": [*wilds], "exposed": exposed})
-        return entries
+    # most hands hold no wild tile and no 白 substitute: then every group is the usual one
+    usual = not substitutes and wild_free
     for g in groups:
         kind, faces, wilds, exposed = g
-        if True in wilds or (substitutes and wild in faces):
+        if not usual and (True in wilds or (substitutes and wild in faces)):
+            # a wild tile or a 白 substitute: the tiles as laid differ from what they stand for
             kind, tiles, faces, wilds, exposed = _group_parts(g, wild, substitutes)
             entries.append({"kind": kind, "tiles": [*tiles], "as": [*faces],
                             "wild": [*wilds], "exposed": exposed})
             continue
         # the usual group: natural tiles standing for themselves
-        try:
-            codes = _PLAIN_CODES[faces]
-        except KeyError:
-            codes = tuple(map(_CODE, faces))
+        codes = _PLAIN_BY_KIND[kind][faces[0]]
         entries.append({"kind": kind, "tiles": [*codes], "as": [*codes], "wild": [*wilds],
                         "exposed": exposed})
     return entries

@@ -154,7 +154,6 @@ def plain_tiles(text: str) -> tuple[Tile, ...] | None:
 def clear_tile_cache() -> None:
     _run.cache_clear()
     SUIT_RUNS.clear()
-    SUIT_RUNS[""] = ((), 0)
 
 
 # Hands repeat the same few runs (123m, 789s, 55z …), so each is read once.
@@ -194,9 +193,13 @@ class _SuitRuns(dict):
         tiles = tuple(run.encode().translate(_FACES_OF_DIGITS[run[-1]]))[:-1]
         if len(self) >= 4096:  # runs repeat, but the texts a user can make are endless
             self.clear()
-            self[""] = ((), 0)
         self[run] = found = (tiles, sum(map(ONE.__getitem__, tiles)))
         return found
+
+    def clear(self) -> None:
+        """Forget every run read, keeping the empty run (a suit the hand does not hold)."""
+        super().clear()
+        self[""] = ((), 0)
 
 
 # Looked up with the runs match_usual_hand cuts, which are all plain mpsz.
