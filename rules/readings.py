@@ -149,19 +149,29 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
     # makes sets on its own. So a split exists when the cheapest cut of each suit leaves
     # a wild or more to spare.
     spare = jokers - 1
-    wild = deal.wild
     for first, size in _BLOCKS:
         block = tuple(naturals[first:first + size])
-        if not any(block):
-            continue
-        own = wild if first <= wild < first + size else -1  # as ``_split`` asks: shared
-        cuts = _cut_block(block, first, jokers - 1, 0, own)
-        if not cuts:
-            return False
-        spare -= min([cut[0] for cut in cuts])
-        if spare < 0:
-            return False
+        if any(block):
+            spare -= _fewest_wilds(block, first if first == 27 else 0)
+            if spare < 0:
+                return False
     return True
+
+
+@lru_cache(maxsize=1 << 13)
+def _fewest_wilds(block: tuple, first: int) -> int:
+    """The fewest wilds that make every tile of one suit block into sets (no pair). Only
+    the number is sought, so this is far cheaper than the block's cuts; a block is
+    always cut by some number (a pung of two wilds takes any tile). ``first`` is 0 for
+    every number suit (the place of a suit changes no count), 27 for the honours."""
+    if not any(block):
+        return 0
+    low = 0  # the lowest tile left
+    while not block[low]:
+        low += 1
+    # two wilds are enough for any group that opens with the lowest tile
+    return min([wilds + _fewest_wilds(rest, first)
+                for _, rest, wilds, _, _ in _groups_opened_by(low, block, first, 2, 0)])
 
 
 _MELD_GROUP_KINDS = {"chi": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
@@ -463,6 +473,7 @@ def clear_reading_caches() -> None:
     """Forget cached suit cuts and tile runs (for honest cold-cache benchmarks)."""
     _cut_block.cache_clear()
     _cuts.cache_clear()
+    _fewest_wilds.cache_clear()
     for *_, cache in _PLAIN_BLOCKS:
         cache.clear()
     _meld_group.cache_clear()
