@@ -187,49 +187,96 @@ def _meld_group(kind: str, tiles: tuple[Tile, ...], as_white: Tile) -> Group:
 
 # --- standard: four sets and a pair ---
 
-_FREE_PAIR = Group("pair", None, (_W, _W))
-_FREE_PUNG = Group("pung", None, (_W, _W, _W))
+# Groups of wilds only, by the face they stand for: a pair, a pung.
+_ALL_WILD_PAIRS = tuple(Group("pair", (f, f), (_W, _W)) for f in range(34))
+_ALL_WILD_PUNGS = tuple(Group("pung", (f, f, f), (_W, _W, _W)) for f in range(34))
 
 
 def _standard(deal, naturals, jokers, melds):
-    splits = _split(naturals, jokers, 4 - len(melds), 1, deal.wild)
+    """Four sets and a pair, with wilds. Each suit is cut on its own (a set never
+    crosses suits, ``_cut_block``), its cuts coming with their facts; the suits' cuts are
+    merged while they use no more wilds and pairs than there are, and the wilds left
+    over make groups of their own (a pair, pungs), their faces picked from
+    ``_free_faces``. A reading's facts are put together from those of its parts, as
+    ``reading`` would find them."""
+    wild = deal.wild
+    suits = honour_pungs = 0
+    triplets = True
+    for g in melds:
+        face = g.faces[0]
+        suits |= 1 << face // 9
+        if g.kind == "chow":
+            triplets = False
+        elif face >= 27:
+            honour_pungs += 1
+    # By (wilds used, pairs made): the readings so far as (groups, sets, the pair,
+    # substitutions, all sets triplets, honour pungs).
+    partial = {(0, 0): [(melds, melds, None, 0, triplets, honour_pungs)]}
+    for bit, (first, size) in enumerate(_BLOCKS):
+        block = _packed(naturals, first, size)
+        if not block:
+            continue
+        suits |= 1 << bit
+        # The wild's face matters to a block only as a substitution count inside it;
+        # leaving it out otherwise lets hands with other wilds share cached cuts.
+        own = wild if first <= wild < first + size else -1
+        cuts = _cut_block(block, first, jokers, own)
+        merged: dict[tuple[int, int], list[tuple]] = {}
+        for (used, pairs), heads in partial.items():
+            for cut_wilds, cut_pairs, groups, sets, pair, subs, all_pungs, pungs in cuts:
+                key = (used + cut_wilds, pairs + cut_pairs)
+                if key[0] <= jokers and key[1] <= 1:
+                    merged.setdefault(key, []).extend([
+                        (head_groups + groups, head_sets + sets, pair or head_pair,
+                         head_subs + subs, all_pungs and head_triplets, head_pungs + pungs)
+                        for head_groups, head_sets, head_pair, head_subs, head_triplets,
+                        head_pungs in heads])
+        if not merged:
+            return []
+        partial = merged
     found = []
     candidates = None
-    for parts in splits:
-        if parts[-1].faces is not None:
-            found.append(reading(STANDARD, melds + parts, deal.wild))
+    for (used, pairs), heads in partial.items():
+        free_pair = 1 - pairs
+        left = jokers - used - 2 * free_pair
+        if left < 0 or left % 3:
             continue
-        free = [p for p in parts if p.faces is None]
-        base = reading(STANDARD, melds + parts[:len(parts) - len(free)], deal.wild)
-        candidates = candidates or _free_faces(deal, naturals, melds)
-        for faces in _free_assignments(len(free), candidates):
-            extra = tuple(Group(g.kind, (face,) * len(g.wilds), g.wilds)
-                          for g, face in zip(free, faces, strict=True))
-            found.append(_with_wild_groups(base, extra, deal.wild))
+        free_pungs = left // 3
+        for groups, sets, pair, subs, triplets, honour_pungs in heads:
+            if len(sets) + free_pungs != 4:
+                continue
+            if not left and not free_pair:
+                found.append(_tuple_new(Reading, (STANDARD, groups, _SUIT_SETS[suits], pair,
+                                                  sets, honour_pungs, triplets, 0, subs)))
+                continue
+            candidates = candidates or _free_faces(deal, naturals, melds)
+            for faces in _free_assignments(free_pair + free_pungs, candidates):
+                found.append(_with_wild_groups(
+                    (groups, sets, pair, subs, triplets, honour_pungs), suits, faces,
+                    free_pair, wild))
     return found
 
 
-def _with_wild_groups(base: Reading, extra: tuple[Group, ...], wild: Tile) -> Reading:
-    """``base`` (a standard reading still missing its groups of wilds only) completed by
-    ``extra``: the facts of ``base`` are kept and only the new groups are added in."""
-    suits = set(base.suits)
-    sets = list(base.sets)
-    pair = base.pair
-    honour_triplets = base.honour_triplets
-    substitutions = base.substitutions
-    for g in extra:
-        face = g.faces[0]
-        suits.add(SUIT_OF[face])
-        if face != wild:
-            substitutions += len(g.wilds)
-        if g.kind == "pair":
-            pair = g
+def _with_wild_groups(head: tuple, suits: int, faces: tuple[Tile, ...], free_pair: int,
+                      wild: Tile) -> Reading:
+    """A standard reading of ``head`` (as ``_standard`` puts them together, in ``suits``)
+    completed by groups of wilds only standing for ``faces``: the pair first when
+    ``free_pair``, then pungs."""
+    groups, sets, pair, subs, triplets, honour_pungs = head
+    for face in faces:
+        suits |= 1 << face // 9
+        if free_pair:
+            free_pair = 0
+            group = pair = _ALL_WILD_PAIRS[face]
         else:
-            sets.append(g)
-            honour_triplets += face >= 27
-    return _tuple_new(Reading, (base.shape, base.groups + extra, frozenset(suits), pair,
-                                tuple(sets), honour_triplets, base.all_triplets, base.quads,
-                                substitutions))
+            group = _ALL_WILD_PUNGS[face]
+            sets += (group,)
+            honour_pungs += face >= 27
+        groups += (group,)
+        if face != wild:
+            subs += len(group.wilds)
+    return _tuple_new(Reading, (STANDARD, groups, _SUIT_SETS[suits], pair, sets, honour_pungs,
+                                triplets, 0, subs))
 
 
 # The suits present (m p s z), by a bit mask of them: the suits of a plain reading.
@@ -284,45 +331,6 @@ _PAIR, _SET, _CHOW, _HONOUR_PUNG = 1, 1 << 4, 1 << 8, 1 << 12
 _SHAPE_MASK = 0xFF  # pairs and sets
 
 
-def _split(counts: list[int], jokers: int, sets: int, pair: int, wild: Tile) -> list[tuple]:
-    """Ways to cut the natural counts plus ``jokers`` wilds into ``sets`` sets and
-    ``pair`` pairs, as tuples of groups; groups of wilds only come last, faces None.
-
-    Each suit is cut on its own (a set never crosses suits); the suits' cuts are
-    merged while they use no more wilds and pairs than there are, and the wilds left
-    over form groups of their own."""
-    if not jokers:
-        return _split_plain(counts, sets, pair)
-    partial: dict[tuple[int, int], list[tuple]] = {(0, 0): [()]}
-    for first, size in _BLOCKS:
-        block = tuple(counts[first:first + size])
-        if not any(block):
-            continue
-        # The wild's face matters to a block only as a substitution count inside it;
-        # leaving it out otherwise lets hands with other wilds share cached cuts.
-        own = wild if first <= wild < first + size else -1
-        cuts = _cut_block(block, first, jokers, pair, own)
-        merged: dict[tuple[int, int], list[tuple]] = {}
-        for (used, pairs), heads in partial.items():
-            for cut_wilds, cut_pairs, parts in cuts:
-                key = (used + cut_wilds, pairs + cut_pairs)
-                if key[0] <= jokers and key[1] <= pair:
-                    merged.setdefault(key, []).extend(head + parts for head in heads)
-        if not merged:
-            return []
-        partial = merged
-    found = []
-    for (used, pairs), heads in partial.items():
-        free_pairs = pair - pairs
-        left = jokers - used - 2 * free_pairs
-        if left < 0 or left % 3:
-            continue
-        tail = (_FREE_PAIR,) * free_pairs + (_FREE_PUNG,) * (left // 3)
-        found += [parts + tail for parts in heads
-                  if len(parts) - pairs + left // 3 == sets]
-    return found
-
-
 _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
 
 # The suit blocks as the hands without wilds read them: (first face, end, the block
@@ -332,21 +340,6 @@ _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
 _PLAIN_BLOCKS = tuple((first, first + size, bytes(size), 1 << i, {})
                       for i, (first, size) in enumerate(_BLOCKS))
 _BLOCKS_KEPT = 1 << 13  # per suit
-
-
-def _split_plain(counts: list[int], sets: int, pair: int) -> list[tuple]:
-    """``_split`` without wilds."""
-    combos: list[tuple[int, tuple]] = [(0, ())]
-    for first, end, empty, _, cache in _PLAIN_BLOCKS:
-        block = bytes(counts[first:end])
-        if block == empty:
-            continue
-        cuts = _plain_block(cache, block, first)
-        combos = [(p + (q & 15), head + groups) for p, head in combos for q, groups, *_ in cuts
-                  if p + (q & 15) <= pair]
-        if not combos:
-            return []
-    return [groups for p, groups in combos if p == pair and len(groups) - p == sets]
 
 
 _PAIRS = tuple(Group("pair", (f, f), (_F, _F)) for f in range(34))
@@ -473,6 +466,7 @@ def clear_reading_caches() -> None:
     """Forget cached suit cuts and tile runs (for honest cold-cache benchmarks)."""
     _cut_block.cache_clear()
     _cuts.cache_clear()
+    _openings.cache_clear()
     _fewest_wilds.cache_clear()
     for *_, cache in _PLAIN_BLOCKS:
         cache.clear()
@@ -480,10 +474,20 @@ def clear_reading_caches() -> None:
     clear_tile_cache()
 
 
+def _packed(counts: list[int], first: int, size: int) -> int:
+    """One suit's counts as the blocks of ``_cuts`` are: an int, three bits a place."""
+    block = 0
+    for place in range(size):
+        block |= counts[first + place] << 3 * place
+    return block
+
+
 @lru_cache(maxsize=1 << 15)
-def _cut_block(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
-    """Ways to use every tile of one suit in sets and at most ``pair`` pairs, with at
-    most ``jokers`` wilds: ``(wilds used, pairs made, groups)``.
+def _cut_block(block: int, first: int, jokers: int, wild: Tile) -> tuple:
+    """Ways to use every tile of one suit (counts ``_packed``) in sets and at most one
+    pair, with at most ``jokers`` wilds, each with the facts a reading needs: (wilds
+    used, pairs made, groups, sets, the pair or None, wild substitutions, all sets
+    triplets, honour pungs).
 
     The lowest tile left must open, or sit in, the next group, so every cut is found;
     a wild never replaces a natural tile that is at hand (swapping them gives the same
@@ -491,8 +495,19 @@ def _cut_block(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> 
     sets triplets or not, same pair — only the one with the fewest wild substitutions
     is kept. A pure function of small arguments, so its answers are cached: the same
     suit shapes recur from hand to hand."""
-    return tuple([(key & _WILDS_USED, (key >> 4) & 3, groups)
-                  for key, _, groups in _cuts(block, first, jokers, pair, wild)])
+    found = []
+    for key, subs, groups in _cuts(block, first, jokers, 1, wild):
+        pair = None
+        sets = groups
+        if key & _ONE_PAIR:
+            place = 0
+            while groups[place].kind != "pair":
+                place += 1
+            pair = groups[place]
+            sets = groups[:place] + groups[place + 1:]
+        found.append((key & _WILDS_USED, (key >> 4) & 3, groups, sets, pair, subs,
+                      bool(key & _ALL_TRIPLETS), len(sets) if first == 27 else 0))
+    return tuple(found)
 
 
 # What tells the cuts of ``_cuts`` apart, packed in one int (a cheap dict key): wilds
@@ -504,27 +519,21 @@ _NATURAL_PAIR = 1 << _PAIR_SHIFT
 
 
 @lru_cache(maxsize=1 << 15)
-def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
+def _cuts(block: int, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
     """``_cut_block`` with what tells cuts apart carried along: (the packed key above,
     wild substitutions, groups). Every level works to the same wild budget, so the
     cached cuts of a remainder serve whatever number of wilds the groups above it took."""
-    if not any(block):
+    if not block:
         return ((_ALL_TRIPLETS, 0, ()),)
-    low = 0  # the lowest tile left
-    while not block[low]:
-        low += 1
+    low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
+    face = first + low
+    near = wild - face  # the wild's face matters to the groups of ``face`` only nearby
     best: dict[int, tuple] = {}
-    for group, rest, wilds, made_pair, substituted in _groups_opened_by(
-            low, block, first, jokers, pair, wild):
+    for opened, taken, wilds, made_pair, add, keep, substituted in _openings(
+            face, _WINDOWS[block >> 3 * low & 0o777], jokers if jokers < 2 else 2, pair,
+            near if -2 <= near <= 2 else _FAR):
         budget = jokers - wilds
-        # what this group adds to the key of each cut of the rest
-        add = wilds
-        if made_pair:
-            add += _ONE_PAIR + (((group.faces[0] + 2) << _PAIR_SHIFT) if wilds
-                                else _NATURAL_PAIR)
-        keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
-        opened = (group,)
-        for key, subs, groups in _cuts(rest, first, jokers, pair - made_pair, wild):
+        for key, subs, groups in _cuts(block - taken, first, jokers, pair - made_pair, wild):
             if key & 15 > budget:  # 15: _WILDS_USED
                 continue
             key = (key + add) & keep
@@ -533,6 +542,42 @@ def _cuts(block: tuple, first: int, jokers: int, pair: int, wild: Tile) -> tuple
             if kept is None or subs < kept[1]:
                 best[key] = (key, subs, opened + groups)
     return tuple(best.values())
+
+
+# What tells the groups opened by a tile apart, of the places it and the two above it
+# hold (``_cuts``' blocks, three bits a place): whether it holds one, two, three or more,
+# and whether each place above holds any. Packed as a window of three places.
+_WINDOWS = tuple(min(w & 7, 3) | bool(w & 0o70) << 3 | bool(w & 0o700) << 6
+                 for w in range(0o1000))
+_FAR = 9  # the wild's face is not within two of the opening tile's
+
+
+@lru_cache(maxsize=1 << 15)  # more than every face, window, wilds, pair and near wild
+def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tuple:
+    """``_groups_opened_by`` as ``_cuts`` asks: the groups holding the lowest tile left,
+    of face ``face``, when it and the two places above hold ``window`` (``_WINDOWS``) and
+    the wild's face is ``face + near``. Each is (the group alone in a tuple, the packed
+    tiles it takes, wilds used, pairs made, what it adds to the key of a cut of the rest
+    and the mask it keeps of it (a chow clears "all triplets"), wild substitutions)."""
+    first = face - face % 9
+    low = face - first
+    block = [0] * (7 if first == 27 else 9)
+    for place in range(low, min(low + 3, len(block))):
+        block[place] = window >> 3 * (place - low) & 7
+    block = tuple(block)
+    wild = face + near if near != _FAR else -1
+    found = []
+    for group, rest, wilds, made_pair, substituted in _groups_opened_by(
+            low, block, first, jokers, pair, wild):
+        add = wilds
+        if made_pair:
+            add += _ONE_PAIR + (((group.faces[0] + 2) << _PAIR_SHIFT) if wilds
+                                else _NATURAL_PAIR)
+        keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
+        taken = sum((n - left) << 3 * place
+                    for place, (n, left) in enumerate(zip(block, rest, strict=True)))
+        found.append(((group,), taken, wilds, made_pair, add, keep, substituted))
+    return tuple(found)
 
 
 # Groups with wilds, made once: a pair, pungs with one or two wilds, by face; chows by
