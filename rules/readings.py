@@ -673,24 +673,40 @@ def _free_assignments(count, candidates):
 # --- seven pairs (RULEBOOK §1: four identical tiles may be two of the pairs) ---
 
 def _seven_pairs(deal, naturals, jokers):
-    pairs = []
+    """Seven pairs: a face held once or three times pairs with a wild, and the wilds
+    left over pair up (``_spare_wild_pairs``). The pairs are sorted by face, a natural
+    pair before one with wilds."""
+    pairs = []  # sorted: faces in order, and a face's natural pair first
+    spare = jokers
     for face in range(34):
         n = naturals[face]
-        if n == 0:
-            continue
-        if n > 4:
-            return []
-        pairs += [((face, face), (_F, _F))] * (n // 2)
-        if n % 2:
-            pairs.append(((face, face), (_F, _W)))
-    spare = jokers - sum(1 for _, w in pairs if w == (_F, _W))
+        if n:
+            if n > 4:
+                return []
+            if n >= 2:
+                pairs.append(_PAIRS[face])
+                if n == 4:
+                    pairs.append(_PAIRS[face])
+            if n % 2:
+                pairs.append(_WILD_PAIRS[face])
+                spare -= 1
     if spare < 0 or len(pairs) + spare // 2 != 7:
         return []
+    wild = deal.wild
     found = []
     for extra in _spare_wild_pairs(deal, pairs, spare // 2, naturals):
-        groups = sorted(pairs + extra)
-        found.append(reading(SEVEN_PAIRS, tuple([Group("pair", f, w) for f, w in groups]),
-                             deal.wild))
+        groups = tuple(sorted(pairs + extra) if extra else pairs)
+        # the facts ``reading`` finds: the suits, faces making two pairs, substitutions
+        suits = substitutions = 0
+        faces = set()
+        for g in groups:
+            face = g.faces[0]
+            suits |= 1 << face // 9
+            faces.add(face)
+            if face != wild:
+                substitutions += g.wilds[0] + g.wilds[1]  # wild places count as 1
+        found.append(_tuple_new(Reading, (SEVEN_PAIRS, groups, _SUIT_SETS[suits], None, (),
+                                          0, False, 7 - len(faces), substitutions)))
     return found
 
 
@@ -700,8 +716,9 @@ def _spare_wild_pairs(deal, pairs, count, naturals):
     if count == 0:
         return [[]]
     per_face = {}
-    for faces, _ in pairs:
-        per_face[faces[0]] = per_face.get(faces[0], 0) + 1
+    for g in pairs:
+        face = g.faces[0]
+        per_face[face] = per_face.get(face, 0) + 1
     singles = sorted((f for f, n in per_face.items() if n == 1), key=lambda f: f != deal.wild)
     new = [f for f in _free_faces(deal, naturals, ()) if f not in per_face]
     options = [("up", f) for f in singles[:count]] + [("new", f) for f in dict.fromkeys(new)]
@@ -711,7 +728,7 @@ def _spare_wild_pairs(deal, pairs, count, naturals):
         news = [f for kind, f in choice if kind == "new"]
         if len(set(ups)) != len(ups):
             continue
-        found.append([((f, f), (_W, _W)) for f in ups + news])
+        found.append([_ALL_WILD_PAIRS[f] for f in ups + news])
     return found
 
 
