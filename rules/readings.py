@@ -150,8 +150,8 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
     # a wild or more to spare.
     spare = jokers - 1
     for first, size in _BLOCKS:
-        block = tuple(naturals[first:first + size])
-        if any(block):
+        block = _packed(naturals, first, size)
+        if block:
             spare -= _fewest_wilds(block, first if first == 27 else 0)
             if spare < 0:
                 return False
@@ -159,19 +159,19 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
 
 
 @lru_cache(maxsize=1 << 13)
-def _fewest_wilds(block: tuple, first: int) -> int:
-    """The fewest wilds that make every tile of one suit block into sets (no pair). Only
-    the number is sought, so this is far cheaper than the block's cuts; a block is
-    always cut by some number (a pung of two wilds takes any tile). ``first`` is 0 for
-    every number suit (the place of a suit changes no count), 27 for the honours."""
-    if not any(block):
+def _fewest_wilds(block: int, first: int) -> int:
+    """The fewest wilds that make every tile of one suit block (``_packed``) into sets,
+    no pair. Only the number is sought, so this is far cheaper than the block's cuts; a
+    block is always cut by some number (a pung of two wilds takes any tile). ``first``
+    is 0 for every number suit (the place of a suit changes no count), 27 for the
+    honours."""
+    if not block:
         return 0
-    low = 0  # the lowest tile left
-    while not block[low]:
-        low += 1
+    low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
     # two wilds are enough for any group that opens with the lowest tile
-    return min([wilds + _fewest_wilds(rest, first)
-                for _, rest, wilds, _, _ in _groups_opened_by(low, block, first, 2, 0)])
+    return min([wilds + _fewest_wilds(block - taken, first)
+                for _, taken, wilds, _, _, _, _ in _openings(
+                    first + low, _WINDOWS[block >> 3 * low & 0o777], 2, 0, _FAR)])
 
 
 _MELD_GROUP_KINDS = {"chi": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
@@ -648,18 +648,25 @@ def _take(block: tuple, index: int, count: int) -> tuple:
 
 def _free_faces(deal, naturals, melds) -> list[Tile]:
     """Faces worth trying for a group of wilds only: the wild's own face first (no
-    substitution), then one face of each suit the hand already holds. A suit the hand
-    lacks would only add a colour, and no pattern rewards more colours."""
-    faces = [deal.wild]
-    held = {t for t in range(34) if naturals[t]} | {f for g in melds for f in g.faces}
+    substitution), then one face of each suit the hand already holds, the first it
+    holds none of (else the first). A suit the hand lacks would only add a colour, and
+    no pattern rewards more colours."""
+    wild = deal.wild
+    faces = [wild]
+    held = bytearray(naturals)  # the natural tiles by face (bytes), and the melds'
+    for g in melds:
+        for f in g.faces:
+            held[f] = 1
     for first, size in _BLOCKS:
-        block = range(first, first + size)
-        if not held.intersection(block):
+        block = held[first:first + size]
+        if not any(block):
             continue
-        pick = next((t for t in block if t not in held and t != deal.wild), None)
-        if pick is None:
-            pick = next(t for t in block if t != deal.wild)
-        faces.append(pick)
+        place = block.find(0)
+        if place >= 0 and first + place == wild:
+            place = block.find(0, place + 1)
+        if place < 0:  # every face held: the first that is not the wild's
+            place = 0 if first != wild else 1
+        faces.append(first + place)
     return faces
 
 
