@@ -468,6 +468,7 @@ def clear_reading_caches() -> None:
     _cuts.cache_clear()
     _openings.cache_clear()
     _fewest_wilds.cache_clear()
+    _unmatched.cache_clear()
     for *_, cache in _PLAIN_BLOCKS:
         cache.clear()
     _meld_group.cache_clear()
@@ -804,10 +805,10 @@ def closest_unmatched(deal: Deal) -> list[Tile]:
     naturals, jokers = count_tiles(deal, deal.concealed)
     states: dict[tuple[int, int], tuple] = {(0, 0): ()}
     for first, size in _BLOCKS:
-        block = tuple(naturals[first:first + size])
-        if not any(block):
+        block = _packed(naturals, first, size)
+        if not block:
             continue
-        options = _unmatched(block, first, jokers, 1, {})
+        options = _unmatched(block, first if first == 27 else 0, jokers, 1)
         merged: dict[tuple[int, int], tuple] = {}
         for (used, pairs), left in states.items():
             for (w, p), more in options.items():
@@ -826,26 +827,27 @@ def closest_unmatched(deal: Deal) -> list[Tile]:
     return best
 
 
-def _unmatched(block, first, jokers, pair, memo) -> dict[tuple[int, int], tuple[int, ...]]:
-    """For each (wilds used, pairs made): the fewest tiles of one suit block left out of
-    sets and a pair (as block indices)."""
-    key = (block, jokers, pair)
-    if key in memo:
-        return memo[key]
-    low = next((i for i, n in enumerate(block) if n), None)
-    if low is None:
+@lru_cache(maxsize=1 << 14)
+def _unmatched(block: int, first: int, jokers: int, pair: int) -> dict[tuple[int, int], tuple]:
+    """For each (wilds used, pairs made): the fewest tiles of one suit block (``_packed``)
+    left out of sets and a pair, as places in the block. ``first`` is 0 for every number
+    suit (the answer is in places, the same for every suit), 27 for the honours. Cached
+    (the same suit shapes recur from hand to hand): the answer must not be changed."""
+    if not block:
         return {(0, 0): ()}
+    low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
     found: dict[tuple[int, int], tuple[int, ...]] = {}
-
-    def offer(at, left):
+    # the lowest tile left out, or in a group that opens with it
+    for at, left in _unmatched(block - (1 << 3 * low), first, jokers, pair).items():
+        left = (low, *left)
         if at not in found or len(left) < len(found[at]):
             found[at] = left
-
-    for at, left in _unmatched(_take(block, low, 1), first, jokers, pair, memo).items():
-        offer(at, (low, *left))
-    for _, rest, wilds, made_pair, _ in _groups_opened_by(low, block, first, jokers, pair):
-        for (w, p), left in _unmatched(rest, first, jokers - wilds, pair - made_pair,
-                                       memo).items():
-            offer((w + wilds, p + made_pair), left)
-    memo[key] = found
+    for _, taken, wilds, made_pair, _, _, _ in _openings(
+            first + low, _WINDOWS[block >> 3 * low & 0o777], jokers if jokers < 2 else 2,
+            pair, _FAR):
+        for (w, p), left in _unmatched(block - taken, first, jokers - wilds,
+                                       pair - made_pair).items():
+            at = (w + wilds, p + made_pair)
+            if at not in found or len(left) < len(found[at]):
+                found[at] = left
     return found
