@@ -497,13 +497,14 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile) -> tuple:
     is kept. A pure function of small arguments, so its answers are cached: the same
     suit shapes recur from hand to hand."""
     found = []
-    for key, subs, groups in _cuts(block, first, jokers, 1, wild):
+    at = _GROUPS_BY_CODE[first].__getitem__
+    for key, subs, codes in _cuts(block, 27 if first == 27 else 0, jokers, 1,
+                                  wild - first if wild >= 0 else _NO_WILD):
+        groups = tuple(map(at, codes))
         pair = None
         sets = groups
-        if key & _ONE_PAIR:
-            place = 0
-            while groups[place].kind != "pair":
-                place += 1
+        if key & _ONE_PAIR:  # the pair's code is the lowest (``_SHAPES``)
+            place = codes.index(min(codes))
             pair = groups[place]
             sets = groups[:place] + groups[place + 1:]
         found.append((key & _WILDS_USED, (key >> 4) & 3, groups, sets, pair, subs,
@@ -513,26 +514,29 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile) -> tuple:
 
 # What tells the cuts of ``_cuts`` apart, packed in one int (a cheap dict key): wilds
 # used (bits 0-3), pairs made (4-5), all sets triplets (bit 6), and the pair from bit 7:
-# 0 none, 1 a natural pair (its face changes no pattern), 2 + face a pair with a wild
-# (which may be 暴頭).
+# 0 none, 1 a natural pair (its face changes no pattern), 2 + its place in the suit a
+# pair with a wild (which may be 暴頭).
 _WILDS_USED, _ONE_PAIR, _ALL_TRIPLETS, _PAIR_SHIFT = 15, 1 << 4, 1 << 6, 7
 _NATURAL_PAIR = 1 << _PAIR_SHIFT
 
 
 @lru_cache(maxsize=1 << 15)
-def _cuts(block: int, first: int, jokers: int, pair: int, wild: Tile) -> tuple:
+def _cuts(block: int, first: int, jokers: int, pair: int, wild: int) -> tuple:
     """``_cut_block`` with what tells cuts apart carried along: (the packed key above,
-    wild substitutions, groups). Every level works to the same wild budget, so the
-    cached cuts of a remainder serve whatever number of wilds the groups above it took."""
+    wild substitutions, the groups' codes). Spelled the same for every number suit, so
+    that the suits share cached cuts: ``first`` is 0 for a number suit and 27 for the
+    honours, the groups are codes (``_SHAPES``) and ``wild`` is the place of the wild's
+    face in the block (``_NO_WILD`` when it is in another suit). Every level works to
+    the same wild budget, so the cached cuts of a remainder serve whatever number of
+    wilds the groups above it took."""
     if not block:
         return ((_ALL_TRIPLETS, 0, ()),)
     low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
-    face = first + low
-    near = wild - face  # the wild's face matters to the groups of ``face`` only nearby
+    near = wild - low  # the wild's face matters to the groups of ``low`` only nearby
     best: dict[int, tuple] = {}
     for opened, taken, wilds, made_pair, add, keep, substituted in _openings(
-            face, _WINDOWS[block >> 3 * low & 0o777], jokers if jokers < 2 else 2, pair,
-            near if -2 <= near <= 2 else _FAR):
+            first + low, _WINDOWS[block >> 3 * low & 0o777], jokers if jokers < 2 else 2,
+            pair, near if -2 <= near <= 2 else _FAR):
         budget = jokers - wilds
         for key, subs, groups in _cuts(block - taken, first, jokers, pair - made_pair, wild):
             if key & 15 > budget:  # 15: _WILDS_USED
@@ -553,13 +557,18 @@ _WINDOWS = tuple(min(w & 7, 3) | bool(w & 0o70) << 3 | bool(w & 0o700) << 6
 _FAR = 9  # the wild's face is not within two of the opening tile's
 
 
-@lru_cache(maxsize=1 << 15)  # more than every face, window, wilds, pair and near wild
+_NO_WILD = -9  # ``_cuts``' wild place when the wild's face is in another suit
+
+
+@lru_cache(maxsize=1 << 14)  # more than every face, window, wilds, pair and near wild
 def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tuple:
     """``_groups_opened_by`` as ``_cuts`` asks: the groups holding the lowest tile left,
-    of face ``face``, when it and the two places above hold ``window`` (``_WINDOWS``) and
-    the wild's face is ``face + near``. Each is (the group alone in a tuple, the packed
-    tiles it takes, wilds used, pairs made, what it adds to the key of a cut of the rest
-    and the mask it keeps of it (a chow clears "all triplets"), wild substitutions)."""
+    of face ``face`` (characters or honours: ``_cuts`` spells every number suit as the
+    characters), when it and the two places above hold ``window`` (``_WINDOWS``) and
+    the wild's face is ``face + near``. Each is (the group's code (``_SHAPES``) alone in
+    a tuple, the packed tiles it takes, wilds used, pairs made, what it adds to the key
+    of a cut of the rest and the mask it keeps of it (a chow clears "all triplets"),
+    wild substitutions)."""
     first = face - face % 9
     low = face - first
     block = [0] * (7 if first == 27 else 9)
@@ -570,14 +579,15 @@ def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tup
     found = []
     for group, rest, wilds, made_pair, substituted in _groups_opened_by(
             low, block, first, jokers, pair, wild):
+        place = group.faces[0] - first
         add = wilds
         if made_pair:
-            add += _ONE_PAIR + (((group.faces[0] + 2) << _PAIR_SHIFT) if wilds
-                                else _NATURAL_PAIR)
+            add += _ONE_PAIR + (((place + 2) << _PAIR_SHIFT) if wilds else _NATURAL_PAIR)
         keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
         taken = sum((n - left) << 3 * place
                     for place, (n, left) in enumerate(zip(block, rest, strict=True)))
-        found.append(((group,), taken, wilds, made_pair, add, keep, substituted))
+        code = place + 9 * _SHAPES.index((group.kind, group.wilds))
+        found.append(((code,), taken, wilds, made_pair, add, keep, substituted))
     return tuple(found)
 
 
@@ -590,6 +600,28 @@ _WILD_CHOWS = tuple(tuple(Group("chow", (f, f + 1, f + 2),
                                 (bool(mask & 1), bool(mask & 2), bool(mask & 4)))
                           for mask in range(8))
                     for f in range(27))
+
+# The kinds of group a cut with wilds is made of, each (kind, which places are wilds);
+# a group's code is its lowest place in the suit plus 9 times its shape's index here.
+# The pairs come first, so a cut's pair has its lowest code.
+_SHAPES = (("pair", (_F, _F)), ("pair", (_F, _W)),
+           ("pung", (_F, _F, _F)), ("pung", (_F, _F, _W)), ("pung", (_F, _W, _W)),
+           *(("chow", g.wilds) for g in _WILD_CHOWS[0]))
+
+
+def _group_by_code(first: int, code: int) -> Group | None:
+    face = first + code % 9
+    shape = code // 9
+    if shape >= 5:
+        return _WILD_CHOWS[face][shape - 5] if first < 27 and code % 9 <= 6 else None
+    if first == 27 and code % 9 >= 7:
+        return None
+    return (_PAIRS, _WILD_PAIRS, _PUNGS, _PUNGS_ONE_WILD, _PUNGS_TWO_WILDS)[shape][face]
+
+
+# Each suit's groups by code (None where a code has no group in the suit).
+_GROUPS_BY_CODE = {first: tuple(_group_by_code(first, code) for code in range(9 * len(_SHAPES)))
+                   for first, _ in _BLOCKS}
 
 
 def _groups_opened_by(low, block, first, jokers, pair, wild=-1):
