@@ -560,7 +560,7 @@ _FAR = 9  # the wild's face is not within two of the opening tile's
 _NO_WILD = -9  # ``_cuts``' wild place when the wild's face is in another suit
 
 
-@lru_cache(maxsize=1 << 14)  # more than every face, window, wilds, pair and near wild
+@lru_cache(maxsize=1 << 15)  # more than every face, window, wilds, pair and near wild
 def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tuple:
     """``_groups_opened_by`` as ``_cuts`` asks: the groups holding the lowest tile left,
     of face ``face`` (characters or honours: ``_cuts`` spells every number suit as the
