@@ -572,7 +572,8 @@ def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tup
     first = face - face % 9
     low = face - first
     block = [0] * (7 if first == 27 else 9)
-    for place in range(low, min(low + 3, len(block))):
+    held = range(low, min(low + 3, len(block)))  # the places a group of ``low`` takes from
+    for place in held:
         block[place] = window >> 3 * (place - low) & 7
     block = tuple(block)
     wild = face + near if near != _FAR else -1
@@ -584,9 +585,10 @@ def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tup
         if made_pair:
             add += _ONE_PAIR + (((place + 2) << _PAIR_SHIFT) if wilds else _NATURAL_PAIR)
         keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
-        taken = sum((n - left) << 3 * place
-                    for place, (n, left) in enumerate(zip(block, rest, strict=True)))
-        code = place + 9 * _SHAPES.index((group.kind, group.wilds))
+        taken = 0
+        for at in held:
+            taken += (block[at] - rest[at]) << 3 * at
+        code = place + 9 * _SHAPE_INDEX[group.kind, group.wilds]
         found.append(((code,), taken, wilds, made_pair, add, keep, substituted))
     return tuple(found)
 
@@ -607,6 +609,7 @@ _WILD_CHOWS = tuple(tuple(Group("chow", (f, f + 1, f + 2),
 _SHAPES = (("pair", (_F, _F)), ("pair", (_F, _W)),
            ("pung", (_F, _F, _F)), ("pung", (_F, _F, _W)), ("pung", (_F, _W, _W)),
            *(("chow", g.wilds) for g in _WILD_CHOWS[0]))
+_SHAPE_INDEX = {shape: index for index, shape in enumerate(_SHAPES)}
 
 
 def _group_by_code(first: int, code: int) -> Group | None:
