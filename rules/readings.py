@@ -555,8 +555,6 @@ def _cuts(block: int, first: int, jokers: int, pair: int, wild: int) -> tuple:
 _WINDOWS = tuple(min(w & 7, 3) | bool(w & 0o70) << 3 | bool(w & 0o700) << 6
                  for w in range(0o1000))
 _FAR = 9  # the wild's face is not within two of the opening tile's
-
-
 _NO_WILD = -9  # ``_cuts``' wild place when the wild's face is in another suit
 
 
@@ -627,7 +625,7 @@ _GROUPS_BY_CODE = {first: tuple(_group_by_code(first, code) for code in range(9 
                    for first, _ in _BLOCKS}
 
 
-def _groups_opened_by(low, block, first, jokers, pair, wild=-1):
+def _groups_opened_by(low, block, first, jokers, pair, wild):
     """Groups holding the lowest tile ``low`` of a suit block: (group, the block left,
     wilds used, pairs made, wild substitutions)."""
     n = block[low]
