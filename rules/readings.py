@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
+from operator import itemgetter
 from typing import NamedTuple
 
 from .request import Deal
@@ -349,11 +350,10 @@ _CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34)
 # The cuts of a run are spelled whatever the suit and place (``run_table``): each group
 # a code, kind times 9 plus the offset of its lowest tile. ``_GROUPS_FROM[start]`` gives
 # each code its group for a run from face ``start`` (None past the last face), so a
-# cut's groups are one ``map`` over its codes.
+# cut's groups are one ``itemgetter`` of its codes (``_run_cut``).
 _GROUPS_FROM = tuple(tuple(kind[start + offset] if start + offset < 34 else None
                            for kind in (_PAIRS, _PUNGS, _CHOWS) for offset in range(9))
                      for start in range(34))
-_CODE_TALLY = (_PAIR,) * 9 + (_SET,) * 9 + (_SET | _CHOW,) * 9  # by code
 _HONOUR_GROUPS = {2: (_PAIRS, _PAIR), 3: (_PUNGS, _SET | _HONOUR_PUNG)}  # by count
 
 
@@ -369,16 +369,41 @@ def _plain_block(cache: dict, block: bytes, first: int) -> tuple[tuple, ...]:
     return cuts
 
 
-_RUN_CUTS: dict = {}  # run_table.RUN_CUTS once loaded
+_RUN_CUTS: dict = {}  # run_table.RUN_CUTS once loaded, each cut as ``_run_cut`` gives
 
 
 def _load_run_cuts() -> dict:
     """The table of run cuts, imported on first use: it would add to every start of the
-    engine (an import statement run per block would cost more than the cut itself)."""
+    engine (an import statement run per block would cost more than the cut itself). Its
+    cuts are made ready for ``_plain_run`` once, here (about 10 ms), so that a block new
+    to the cache costs a few C calls per cut."""
     from .run_table import RUN_CUTS
 
-    _RUN_CUTS.update(RUN_CUTS)
+    for run, cuts in RUN_CUTS.items():
+        _RUN_CUTS[run] = tuple(map(_run_cut, cuts))
     return _RUN_CUTS
+
+
+def _run_cut(codes: bytes) -> tuple:
+    """A cut of the run table as ``_plain_run`` reads it: (the packed tally of its groups,
+    a getter of its groups and one of its sets from ``_GROUPS_FROM[start]``, the pair's
+    code or None). A getter is one C call giving a tuple: an ``itemgetter`` of the codes,
+    or of a slice when there is one (an itemgetter of one index gives the item alone)."""
+    sets = codes.translate(None, _PAIR_CODES)
+    chows = len(sets) - len(sets.translate(None, _CHOW_CODES))
+    if len(sets) == len(codes):
+        return len(sets) * _SET + chows * _CHOW, _getter(codes), None, None
+    return (_PAIR + len(sets) * _SET + chows * _CHOW, _getter(codes), _getter(sets),
+            min(codes))
+
+
+_PAIR_CODES, _CHOW_CODES = bytes(range(9)), bytes(range(18, 27))  # codes by kind
+
+
+def _getter(codes: bytes):
+    if len(codes) > 1:
+        return itemgetter(*codes)
+    return itemgetter(slice(codes[0], codes[0] + 1) if codes else slice(0, 0))
 
 
 def _block_cuts(block: bytes, first: int) -> tuple[tuple, ...]:
@@ -423,22 +448,18 @@ def _block_cuts(block: bytes, first: int) -> tuple[tuple, ...]:
 
 def _plain_run(table: dict, run: bytes, start: int) -> tuple[tuple, ...]:
     """The cuts of a run of held faces of a number suit (counts as bytes) from face
-    ``start``, with the facts ``_block_cuts`` gives (``table``: ``run_table.RUN_CUTS``)."""
+    ``start``, with the facts ``_block_cuts`` gives (``table``: ``_RUN_CUTS``)."""
     cuts = table.get(run)
     if cuts is None:
         return ()
-    at = _GROUPS_FROM[start].__getitem__
+    at = _GROUPS_FROM[start]
     found = []
-    if sum(run) % 3:  # a pair: the one code below 9
-        for cut in cuts:
-            groups = tuple(map(at, cut))
-            place = cut.index(min(cut))
-            found.append((sum(map(_CODE_TALLY.__getitem__, cut)), groups,
-                          groups[:place] + groups[place + 1:], groups[place]))
-    else:
-        for cut in cuts:
-            groups = tuple(map(at, cut))
-            found.append((sum(map(_CODE_TALLY.__getitem__, cut)), groups, groups, None))
+    for tally, groups_of, sets_of, pair in cuts:
+        groups = groups_of(at)
+        if pair is None:
+            found.append((tally, groups, groups, None))
+        else:
+            found.append((tally, groups, sets_of(at), at[pair]))
     return tuple(found)
 
 
@@ -497,10 +518,11 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile) -> tuple:
     is kept. A pure function of small arguments, so its answers are cached: the same
     suit shapes recur from hand to hand."""
     found = []
-    at = _GROUPS_BY_CODE[first].__getitem__
+    at = _GROUPS_BY_CODE[first]
     for key, subs, codes in _cuts(block, 27 if first == 27 else 0, jokers, 1,
                                   wild - first if wild >= 0 else _NO_WILD):
-        groups = tuple(map(at, codes))
+        # one C call (an itemgetter of one index gives the item alone, not a tuple)
+        groups = itemgetter(*codes)(at) if len(codes) > 1 else (at[codes[0]],)
         pair = None
         sets = groups
         if key & _ONE_PAIR:  # the pair's code is the lowest (``_SHAPES``)

@@ -48,3 +48,25 @@ def test_every_run_is_listed_or_uncuttable():
     assert set(RUN_CUTS) <= set(runs)
     for run in runs:
         assert (run in RUN_CUTS) == bool(run_cuts(run))
+
+
+def test_the_engine_reads_each_cut_as_its_codes_say():
+    """readings turns each cut into its groups, sets, pair and tally with prebuilt getters
+    (readings._run_cut); spelled out code by code they must give the same."""
+    from rules import readings as rd
+
+    table = rd._RUN_CUTS or rd._load_run_cuts()
+    assert table.keys() == RUN_CUTS.keys()
+    tally_of = {0: rd._PAIR, 9: rd._SET, 18: rd._SET | rd._CHOW}
+    for run, cuts in RUN_CUTS.items():
+        for start in (0, 9 + 9 - len(run), 18 + 3 % (10 - len(run))):
+            at = rd._GROUPS_FROM[start]
+            read = rd._plain_run(table, run, start)
+            assert len(read) == len(cuts), run
+            for (tally, groups, sets, pair), codes in zip(read, cuts, strict=True):
+                assert groups == tuple(at[code] for code in codes), (run, start)
+                assert tally == sum(tally_of[code // 9 * 9] for code in codes), run
+                pairs = [at[code] for code in codes if code < 9]
+                assert pair == (pairs[0] if pairs else None), run
+                assert sets == tuple(at[code] for code in codes if code >= 9), run
+                assert all(group[0] == "pair" for group in pairs)
