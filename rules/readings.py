@@ -422,7 +422,8 @@ def _block_cuts(block: bytes, first: int) -> tuple[tuple, ...]:
     held = block.lstrip(b"\0")
     start = first + len(block) - len(held)
     held = held.rstrip(b"\0")
-    if b"\0" not in held:  # a single run (most blocks)
+    if 0 not in held:  # a single run (most blocks); an int is searched for without the
+        # failed int conversion (an exception made and dropped) that b"\0" costs
         return _plain_run(run_cuts, held, start)
     runs = []
     for run in held.split(b"\0"):
