@@ -259,13 +259,20 @@ def parse_request(data: Any) -> Deal:
             or melded >> at & 255  # a wild in a meld
             or (substitutes or region == "jinhua") and held >> at & 255 > 3):
         return _read_request(data)
-    # Deal.naturals, and the same with the melds (for Deal.suit_counts)
+    # Deal.naturals, and Deal.suit_counts: the tiles of each suit's run, the winning tile
+    # and the melds, less the wilds, 白 substitutes counted in the wild's suit
     wild_count = concealed >> at & 255
     naturals = concealed - (wild_count << at)
-    natural = held - (wild_count << at)
+    suits = [len(in_m), len(in_p), len(in_s), len(in_z)]
+    suits[win_tile // 9] += 1
+    for meld in melds:
+        suits[meld.tiles[0] // 9] += len(meld.tiles)
+    suits[wild // 9] -= wild_count
     if substitutes:  # 白 counts as the wild's face
         naturals += (concealed >> _AT_WHITE & 255) * _WHITE_TO[wild]
-        natural += (held >> _AT_WHITE & 255) * _WHITE_TO[wild]
+        whites = held >> _AT_WHITE & 255
+        suits[3] -= whites
+        suits[wild // 9] += whites
 
     discarder, dealer_streak, context, house_rules = None, 0, NO_CONTEXT, {}
     errors = None
@@ -332,7 +339,7 @@ def parse_request(data: Any) -> Deal:
         "naturals": naturals.to_bytes(34, "little"),
     }
     fields["wild_count"] = wild_count
-    fields["suit_counts"] = tuple((natural * _SUIT_SUMS).to_bytes(42, "little")[8::9])
+    fields["suit_counts"] = tuple(suits)
     deal = _new(Deal)
     _set_attr(deal, "__dict__", fields)
     if errors is not None:
@@ -348,8 +355,6 @@ def parse_request(data: Any) -> Deal:
 _AT_WHITE = 8 * WHITE
 # Times _WHITE_TO[wild], a count of 白 moves it from 白's byte to the wild's.
 _WHITE_TO = tuple(ONE[t] - ONE[WHITE] for t in ALL_TILES)
-# Times _SUIT_SUMS, byte 9k + 8 of a packed count sums faces 9k .. 9k + 8: suit k's tiles.
-_SUIT_SUMS = sum(ONE[:9])
 _HIGH_BITS = sum(0x80 << 8 * t for t in ALL_TILES)
 _FIVE_TO_HIGH_BIT = sum(123 << 8 * t for t in ALL_TILES)
 
