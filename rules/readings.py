@@ -387,8 +387,7 @@ def _load_run_cuts() -> dict:
 def _run_cut(codes: bytes) -> tuple:
     """A cut of the run table as ``_plain_run`` reads it: (the packed tally of its groups,
     a getter of its groups and one of its sets from ``_GROUPS_FROM[start]``, the pair's
-    code or None). A getter is one C call giving a tuple: an ``itemgetter`` of the codes,
-    or of a slice when there is one (an itemgetter of one index gives the item alone)."""
+    code or None); ``_getter`` makes the getters."""
     sets = codes.translate(None, _PAIR_CODES)
     chows = len(sets) - len(sets.translate(None, _CHOW_CODES))
     if len(sets) == len(codes):
@@ -400,7 +399,10 @@ def _run_cut(codes: bytes) -> tuple:
 _PAIR_CODES, _CHOW_CODES = bytes(range(9)), bytes(range(18, 27))  # codes by kind
 
 
-def _getter(codes: bytes):
+def _getter(codes: bytes | tuple[int, ...]) -> itemgetter:
+    """One C call that takes the items at ``codes`` from a tuple, always as a tuple: an
+    ``itemgetter`` of the codes, or of a slice when there is at most one (an itemgetter
+    of one index gives the item alone)."""
     if len(codes) > 1:
         return itemgetter(*codes)
     return itemgetter(slice(codes[0], codes[0] + 1) if codes else slice(0, 0))
@@ -522,8 +524,7 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile) -> tuple:
     at = _GROUPS_BY_CODE[first]
     for key, subs, codes in _cuts(block, 27 if first == 27 else 0, jokers, 1,
                                   wild - first if wild >= 0 else _NO_WILD):
-        # one C call (an itemgetter of one index gives the item alone, not a tuple)
-        groups = itemgetter(*codes)(at) if len(codes) > 1 else (at[codes[0]],)
+        groups = _getter(codes)(at)
         pair = None
         sets = groups
         if key & _ONE_PAIR:  # the pair's code is the lowest (``_SHAPES``)

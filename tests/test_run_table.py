@@ -59,7 +59,8 @@ def test_the_engine_reads_each_cut_as_its_codes_say():
     assert table.keys() == RUN_CUTS.keys()
     tally_of = {0: rd._PAIR, 9: rd._SET, 18: rd._SET | rd._CHOW}
     for run, cuts in RUN_CUTS.items():
-        for start in (0, 9 + 9 - len(run), 18 + 3 % (10 - len(run))):
+        # the run at the start of the characters, the end of the dots, mid-bamboo
+        for start in (0, 18 - len(run), 18 + (9 - len(run)) // 2):
             at = rd._GROUPS_FROM[start]
             read = rd._plain_run(table, run, start)
             assert len(read) == len(cuts), run
