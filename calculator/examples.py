@@ -84,7 +84,7 @@ EXAMPLES: dict[str, dict[str, list[dict]]] = {
     "jinhua": {
         # RULEBOOK §5 example 4: W wins on N's discard.
         "ping_hu": [_jinhua(JINHUA_PLAIN, "1z", winner="W", discarder="N")],
-        "peng_peng_hu": [_jinhua("111m333p777s22z44z", "4z")],
+        "peng_peng_hu": [_jinhua("22z44z", "4z", melds=["pung 111m", "pung 333p", "pung 777s"])],
         "quan_qiu_ren": [_jinhua("2z", "2z", melds=JINHUA_ALL_CLAIMED, discarder="W")],
         "qi_dui": [_jinhua("11m33m55p77p699s24z", "2z")],
         "qing_qi_dui": [_jinhua("11m33m55p77p99s22z4z", "4z")],

@@ -190,6 +190,11 @@ CLAIMED: dict[str, Near] = {"quan_qiu_ren": _near_all_claimed}
 def _near_all_triplets(r: Reading, d: Deal) -> Reason | None:
     if r.shape != STANDARD:
         return None
+    if r.all_triplets:  # all pungs, but fewer than three claimed (jinhua.txt:27)
+        claimed = sum(m.exposed and m.kind != "chi" for m in d.melds)
+        return (f"{{name}}：四組都是刻子，但只碰出{claimed}組，要碰出三組（jinhua.txt:27）",
+                f"{{name}}: all pungs, but only {claimed} claimed; it needs three claimed "
+                "(jinhua.txt:27)")
     chows = [g for g in r.sets if g.kind == "chow"]
     if len(chows) != 1:
         return None

@@ -11,7 +11,7 @@ Jinhua 十三不靠/七風 and 亂風.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -129,7 +129,7 @@ def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
             naturals.count(1) + naturals.count(3) <= jokers if jokers
             else 1 not in naturals and 3 not in naturals):
         found += _seven_pairs(deal, naturals, jokers)
-    if THIRTEEN_LONELY in shapes and not melds and max(naturals) == 1:
+    if THIRTEEN_LONELY in shapes and not melds and max(naturals) <= 2:
         found += _thirteen_lonely(deal, naturals, jokers)
     if ALL_HONOURS in shapes and naturals[:27] == _NO_SUITED_TILES:
         found += _all_honours(deal, naturals, jokers, melds)
@@ -538,10 +538,11 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile) -> tuple:
 
 # What tells the cuts of ``_cuts`` apart, packed in one int (a cheap dict key): wilds
 # used (bits 0-3), pairs made (4-5), all sets triplets (bit 6), and the pair from bit 7:
-# 0 none, 1 a natural pair (its face changes no pattern), 2 + its place in the suit a
-# pair with a wild (which may be 暴頭).
+# 0 none, else 2 × its place in the suit + 2, plus 1 when it holds a wild. These are
+# every fact of a reading that a suit's cut decides apart from its groups (the suit and
+# the honour pungs follow from the block and the wilds used), so cuts with one key give
+# readings with the same facts; of those the fewest substitutions is kept.
 _WILDS_USED, _ONE_PAIR, _ALL_TRIPLETS, _PAIR_SHIFT = 15, 1 << 4, 1 << 6, 7
-_NATURAL_PAIR = 1 << _PAIR_SHIFT
 
 
 @lru_cache(maxsize=1 << 15)
@@ -605,7 +606,7 @@ def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tup
         place = group.faces[0] - first
         add = wilds
         if made_pair:
-            add += _ONE_PAIR + (((place + 2) << _PAIR_SHIFT) if wilds else _NATURAL_PAIR)
+            add += _ONE_PAIR + ((2 * place + 2 + (wilds > 0)) << _PAIR_SHIFT)
         keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
         taken = 0
         for at in held:
@@ -670,7 +671,8 @@ def _groups_opened_by(low, block, first, jokers, pair, wild):
     if first == 27:
         return
     # Chows: below ``low`` nothing is left, so those places are wilds; above it a place
-    # is a natural tile when the block holds one.
+    # is a natural tile when the block holds one, or a wild all the same (which group
+    # holds the wild is what 暴頭 and its kin read: the natural may pair with a wild).
     if low >= 2 and jokers >= 2:  # low is the chow's last tile
         yield (_WILD_CHOWS[face - 2][0b011], _take(block, low, 1), 2, 0,
                (face - 2 != wild) + (face - 1 != wild))
@@ -678,24 +680,29 @@ def _groups_opened_by(low, block, first, jokers, pair, wild):
         rest = list(block)
         rest[low] -= 1
         if block[low + 1]:
-            rest[low + 1] -= 1
-            yield _WILD_CHOWS[face - 1][0b001], tuple(rest), 1, 0, face - 1 != wild
-        elif jokers >= 2:
+            natural_above = list(rest)
+            natural_above[low + 1] -= 1
+            yield _WILD_CHOWS[face - 1][0b001], tuple(natural_above), 1, 0, face - 1 != wild
+        if jokers >= 2:
             yield (_WILD_CHOWS[face - 1][0b101], tuple(rest), 2, 0,
                    (face - 1 != wild) + (face + 1 != wild))
     if low <= 6:  # the first tile
-        rest = list(block)
-        rest[low] -= 1
-        mask = need = substituted = 0
-        for pos, bit in ((low + 1, 0b010), (low + 2, 0b100)):
-            if block[pos]:
-                rest[pos] -= 1
+        for mask in range(4):  # which of the two places above are wilds
+            need = (mask & 1) + (mask >> 1)
+            if need > jokers:
+                continue
+            rest = list(block)
+            rest[low] -= 1
+            substituted = 0
+            for pos, bit in ((low + 1, 1), (low + 2, 2)):
+                if mask & bit:
+                    substituted += first + pos != wild
+                elif block[pos]:
+                    rest[pos] -= 1
+                else:
+                    break
             else:
-                mask |= bit
-                need += 1
-                substituted += first + pos != wild
-        if need <= jokers:
-            yield _WILD_CHOWS[face][mask], tuple(rest), need, 0, substituted
+                yield _WILD_CHOWS[face][mask << 1], tuple(rest), need, 0, substituted
 
 
 def _take(block: tuple, index: int, count: int) -> tuple:
@@ -705,10 +712,11 @@ def _take(block: tuple, index: int, count: int) -> tuple:
 
 
 def _free_faces(deal, naturals, melds) -> list[Tile]:
-    """Faces worth trying for a group of wilds only: the wild's own face first (no
-    substitution), then one face of each suit the hand already holds, the first it
-    holds none of (else the first). A suit the hand lacks would only add a colour, and
-    no pattern rewards more colours."""
+    """Faces tried for a group of wilds only. A reading sees such a group only through
+    its suit, whether it is the wild's own face (no substitution; 財神頭, 三財一刻) and,
+    in seven pairs, whether the face is held already (``_spare_wild_pairs`` adds those):
+    so the wild's own face, then one face of each of the four suits, the first the hand
+    does not hold (else the first that is not the wild's)."""
     wild = deal.wild
     faces = [wild]
     held = bytearray(naturals)  # the natural tiles by face (bytes), and the melds'
@@ -717,8 +725,6 @@ def _free_faces(deal, naturals, melds) -> list[Tile]:
             held[f] = 1
     for first, size in _BLOCKS:
         block = held[first:first + size]
-        if not any(block):
-            continue
         place = block.find(0)
         if place >= 0 and first + place == wild:
             place = block.find(0, place + 1)
@@ -738,45 +744,50 @@ def _free_assignments(count, candidates):
 # --- seven pairs (RULEBOOK §1: four identical tiles may be two of the pairs) ---
 
 def _seven_pairs(deal, naturals, jokers):
-    """Seven pairs: a face held once or three times pairs with a wild, and the wilds
-    left over pair up (``_spare_wild_pairs``). The pairs are sorted by face, a natural
-    pair before one with wilds."""
-    pairs = []  # sorted: faces in order, and a face's natural pair first
+    """Seven pairs, every way: a face held once pairs with a wild; held twice, it is a
+    natural pair or two pairs each with a wild (the drawn tile may pair with a lone
+    wild, 七對子爆頭); three times, a natural pair and one with a wild; four times, two
+    natural pairs. The wilds left over pair up, onto a face that has one pair (four of a
+    kind) or a new face (``_free_faces``). One face never gives more than two pairs."""
+    fixed = []  # the pairs every reading has
+    splittable = []  # faces held twice
     spare = jokers
     for face in range(34):
         n = naturals[face]
-        if n:
-            if n > 4:
-                return []
-            if n >= 2:
-                pairs.append(_PAIRS[face])
-                if n == 4:
-                    pairs.append(_PAIRS[face])
-            if n % 2:
-                pairs.append(_WILD_PAIRS[face])
-                spare -= 1
-    if spare < 0 or len(pairs) + spare // 2 != 7:
+        if n == 1:
+            fixed.append(_WILD_PAIRS[face])
+            spare -= 1
+        elif n == 2:
+            splittable.append(face)
+        elif n == 3:
+            fixed += (_PAIRS[face], _WILD_PAIRS[face])
+            spare -= 1
+        elif n == 4:
+            fixed += (_PAIRS[face], _PAIRS[face])
+        elif n > 4:
+            return []
+    if spare < 0 or len(fixed) + len(splittable) + spare // 2 != 7:
         return []
     wild = deal.wild
-    found = []
-    for extra in _spare_wild_pairs(deal, pairs, spare // 2, naturals):
-        groups = tuple(sorted(pairs + extra) if extra else pairs)
-        # the facts ``reading`` finds: the suits, faces making two pairs, substitutions
-        suits = substitutions = 0
-        faces = set()
-        for g in groups:
-            face = g.faces[0]
-            suits |= 1 << face // 9
-            faces.add(face)
-            if face != wild:
-                substitutions += g.wilds[0] + g.wilds[1]  # wild places count as 1
-        found.append(_tuple_new(Reading, (SEVEN_PAIRS, groups, _SUIT_SETS[suits], None, (),
-                                          0, False, 7 - len(faces), substitutions)))
-    return found
+    found = {}
+    for split_count in range(min(len(splittable), spare // 2) + 1):
+        for split in combinations(splittable, split_count):
+            pairs = list(fixed)
+            for face in splittable:
+                if face in split:
+                    pairs += (_WILD_PAIRS[face], _WILD_PAIRS[face])
+                else:
+                    pairs.append(_PAIRS[face])
+            for extra in _spare_wild_pairs(deal, pairs, (spare - 2 * split_count) // 2,
+                                           naturals):
+                groups = tuple(sorted(pairs + extra))
+                if groups not in found:
+                    found[groups] = reading(SEVEN_PAIRS, groups, wild)
+    return list(found.values())
 
 
 def _spare_wild_pairs(deal, pairs, count, naturals):
-    """Where pairs of wilds can go: onto a face held once, making four of a kind
+    """Where pairs of wilds can go: onto a face that has one pair, making four of a kind
     (豪華), or onto a new face — its own face or one face of each suit."""
     if count == 0:
         return [[]]
@@ -784,17 +795,28 @@ def _spare_wild_pairs(deal, pairs, count, naturals):
     for g in pairs:
         face = g.faces[0]
         per_face[face] = per_face.get(face, 0) + 1
-    singles = sorted((f for f, n in per_face.items() if n == 1), key=lambda f: f != deal.wild)
+    singles = [f for f, n in per_face.items() if n == 1]
     new = [f for f in _free_faces(deal, naturals, ()) if f not in per_face]
-    options = [("up", f) for f in singles[:count]] + [("new", f) for f in dict.fromkeys(new)]
+    options = [("up", f) for f in singles] + [("new", f) for f in dict.fromkeys(new)]
     found = []
     for choice in combinations_with_replacement(options, count):
         ups = [f for kind, f in choice if kind == "up"]
-        news = [f for kind, f in choice if kind == "new"]
         if len(set(ups)) != len(ups):
             continue
-        found.append([_ALL_WILD_PAIRS[f] for f in ups + news])
+        found.append([_ALL_WILD_PAIRS[f] for _, f in choice])
     return found
+
+
+def six_pairs_and_a_lone_wild(deal: Deal) -> bool:
+    """Whether the 13 tiles before the win are six pairs and a lone wild: no melds, and
+    the faces held an odd number of times (each wants a wild) leave a wild over."""
+    if deal.melds:
+        return False
+    naturals, jokers = count_tiles(deal, deal.hand)
+    if max(naturals) > 4:
+        return False
+    odd = sum(n % 2 for n in naturals)
+    return jokers >= 1 and odd <= jokers - 1
 
 
 # --- Jinhua 十三不靠 / 七風 (jinhua.txt:39-43) ---
@@ -814,7 +836,20 @@ _LONELY_SETS = _lonely_sets()
 
 def _thirteen_lonely(deal, naturals, jokers):
     """14 different tiles: honours, and in each suit numbers at least 3 apart;
-    wilds fill any gap (RULEBOOK §4)."""
+    wilds fill any gap (RULEBOOK §4). When the 財神 is an honour, one 白 may be 白
+    itself and the others the 財神's face (jinhua.txt:43, "手上必须有两个白板"; RULEBOOK
+    §4, revised), so that reading is tried too."""
+    found = _lonely(deal, naturals, jokers)
+    wild = deal.wild
+    if deal.substitutes and is_honour(wild) and naturals[wild]:
+        as_white = bytearray(naturals)
+        as_white[wild] -= 1
+        as_white[WHITE] += 1
+        found += _lonely(deal, as_white, jokers)
+    return found
+
+
+def _lonely(deal, naturals, jokers):
     if any(n > 1 for n in naturals):
         return []
     honours = [t for t in range(27, 34) if naturals[t]]

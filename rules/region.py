@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from .readings import Reading
 from .request import SEATS, Deal
+from .tiles import WHITE, Tile
 
 Check = Callable[[Reading, Deal], bool]
 # Exact amounts: whole-number bases give ints, and halves of ints as floats (x.5 is exact
@@ -58,15 +59,77 @@ class Pattern:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Region:
+class Choice:
+    """One value of a house rule, with its label and the source line it follows."""
+
+    value: str
+    label_zh: str
+    label_en: str
+    source: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseRule:
+    """A point the rulebook leaves to the table (RULEBOOK "House rule"): the first choice
+    is the default."""
+
     key: str
-    name: str
+    label_zh: str
+    label_en: str
+    choices: tuple[Choice, ...]
+
+    @property
+    def default(self) -> str:
+        return self.choices[0].value
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(c.value for c in self.choices)
+
+
+Problem = tuple[str, str]  # (the request key, what is wrong and how to fix it)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Region:
+    """Everything the engine and the pages know of one region's rules."""
+
+    key: str
+    name: str  # 繁體, as the rule texts write it
+    name_zh_hans: str
     english: str
+    wild_name: str  # what players call the wild: 百搭 or 財神
+    # the wild when the request names none (Hangzhou: 白); None: the request must name it
+    default_wild: Tile | None
+    # 白 is a plain copy of a named wild's face, and that wild type a flipped indicator
+    # with three copies in play (RULEBOOK §1); the default wild keeps all four
+    white_substitutes: bool
     shapes: tuple[str, ...]
     patterns: tuple[Pattern, ...]
     adds_fan: bool  # Honghe adds 番 (score = base × 2^番); the others multiply
     pay: Callable[[Deal, Amount], Payments]
-    contracts: bool
+    # 承包: the payments after the contracts the claims make, and what the response
+    # shows of them (None: the region has no contract rule)
+    contract: Callable[[Deal, Payments], tuple[Payments, dict | None]] | None = None
+    house_rules: tuple[HouseRule, ...] = ()
+    # the request's context keys a pattern or a payment of the region reads
+    context_keys: tuple[str, ...] = ()
+    # the win types that are ever allowed; when a win type needs more, ``win_problems``
+    # says why not for a deal whose fields are each well formed
+    win_types: tuple[str, ...] = ("self_draw", "discard", "rob_kong")
+    win_problems: Callable[[Deal], list[Problem]] | None = None
+    # a 暴頭-ready hand (four sets and a lone wild) may not win on another's tile
+    ready_hand_self_draw_only: bool = False
+    # whether six pairs and a lone wild count as ready for that ban too
+    ready_with_six_pairs: Callable[[Deal], bool] | None = None
+    dealer_factor: Callable[[Deal], int] | None = None
+    # how players name a product of patterns (槓暴 …): (the keys, the name), first match
+    combinations: tuple[tuple[frozenset[str], str], ...] = ()
+    # who deals after another player's win: that winner (True) or the next seat; the
+    # dealer keeps the seat on a win or a draw everywhere
+    winner_deals_next: bool = False
+    # the region's patterns read the hands before this one (黃番, 百搭連莊)
+    reads_history: bool = False
     # checked once per hand / once per reading
     hand_patterns: tuple[Pattern, ...] = field(init=False)
     reading_patterns: tuple[Pattern, ...] = field(init=False)
@@ -100,6 +163,17 @@ class Region:
     def pattern(self, key: str) -> Pattern:
         return next(p for p in self.patterns if p.key == key)
 
+    def house_rule(self, key: str) -> HouseRule | None:
+        return next((h for h in self.house_rules if h.key == key), None)
+
+    def wild_copies(self, wild: Tile) -> int:
+        """Copies of the wild type in play: a flipped indicator takes one out."""
+        return 3 if self.white_substitutes and wild != self.default_wild else 4
+
+    def substitutes(self, wild: Tile) -> bool:
+        """Whether 白 is a plain copy of the wild's face (jinhua.txt:5, hangzhou.txt:166)."""
+        return self.white_substitutes and wild != WHITE
+
 
 def next_seat(seat: str, steps: int = 1) -> str:
     """Play passes E→S→W→N (RULEBOOK §1)."""
@@ -130,33 +204,67 @@ def one_pays(deal: Deal, payer: str, amount: Amount) -> Payments:
     return payments
 
 
-def half(amount: Amount) -> Amount:
+def share(amount: Amount, parts: int) -> Amount:
+    """``amount / parts`` exactly: an int while it divides, else a float for halves and
+    eighths of an int (exact in binary), a Fraction otherwise."""
     if isinstance(amount, int):
-        return amount // 2 if amount % 2 == 0 else amount / 2
-    return amount / 2
+        if amount % parts == 0:
+            return amount // parts
+        return amount / parts if parts & (parts - 1) == 0 else Fraction(amount, parts)
+    return amount / parts
 
 
-def with_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
-    """承包/包牌 (hangzhou.txt:168,198; jinhua.txt:71): after three or more claims between
-    the winner and one player, that player alone pays. The one claimed from pays the
-    winner's whole take; a player who claimed from the winner pays it twice.
-    Ruling (RULEBOOK §3): one contract at most — the most claims, ties by seat order
-    from the winner's next player."""
-    if not deal.context.claims:
-        return payments, None
-    order = [next_seat(deal.winner, k) for k in (1, 2, 3)]
-    candidates = []
+def half(amount: Amount) -> Amount:
+    return share(amount, 2)
+
+
+def _contracts(deal: Deal) -> list[tuple[int, str, int]]:
+    """承包/包牌 (hangzhou.txt:168,198; jinhua.txt:71): three or more claims between the
+    winner and one player make a contract. Each as (claims, payer, factor): the player
+    the winner claimed from pays the winner's whole take (factor 1); a player who claimed
+    from the winner pays it twice (factor 2)."""
+    found = []
     for claim in deal.context.claims:
         if claim.count < 3:
             continue
         if claim.by == deal.winner:
-            candidates.append((claim.count, claim.from_, 1))
+            found.append((claim.count, claim.from_, 1))
         elif claim.from_ == deal.winner:
-            candidates.append((claim.count, claim.by, 2))
+            found.append((claim.count, claim.by, 2))
+    return found
+
+
+def _contract_entry(count: int, payer: str, factor: int) -> dict:
+    return {"payer": payer, "claims": count, "factor": factor,
+            "direction": "claimed_from_payer" if factor == 1 else "payer_claimed"}
+
+
+def one_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
+    """Hangzhou (RULEBOOK §3, ruling): at most one contract applies — the most claims,
+    ties by seat order from the winner's next player — and its payer alone pays."""
+    candidates = _contracts(deal)
     if not candidates:
         return payments, None
+    order = [next_seat(deal.winner, k) for k in (1, 2, 3)]
     count, payer, factor = min(candidates, key=lambda c: (-c[0], order.index(c[1])))
     total = payments[deal.winner] * factor
-    contract = {"payer": payer, "claims": count, "factor": factor,
-                "direction": "claimed_from_payer" if factor == 1 else "payer_claimed"}
-    return one_pays(deal, payer, total), contract
+    entry = _contract_entry(count, payer, factor)
+    return one_pays(deal, payer, total), {**entry, "all": [entry]}
+
+
+def every_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
+    """Jinhua (jinhua.txt:71 "如果多者发生这种情况都要算"; RULEBOOK §4, revised): every
+    contract counts and they add — each payer pays its own contract, nobody else pays.
+    The response's contract is the first, with every one under "all"."""
+    candidates = _contracts(deal)
+    if not candidates:
+        return payments, None
+    order = [next_seat(deal.winner, k) for k in (1, 2, 3)]
+    candidates.sort(key=lambda c: (-c[0], order.index(c[1])))
+    total = payments[deal.winner]
+    settled = {"E": 0, "S": 0, "W": 0, "N": 0}
+    for _, payer, factor in candidates:
+        settled[payer] -= total * factor
+        settled[deal.winner] += total * factor
+    entries = [_contract_entry(*c) for c in candidates]
+    return settled, {**entries[0], "all": entries}

@@ -29,14 +29,9 @@ from .tiles import (
     tile_code,
 )
 
-REGIONS = ("honghe", "hangzhou", "jinhua")
 SEATS = ("E", "S", "W", "N")
 WIN_TYPES = ("self_draw", "discard", "rob_kong")
 MELD_KINDS = ("chi", "pung", "kong", "ankong")
-HOUSE_RULES = {
-    "honghe_rob_kong": ("robbed_pays_all", "robbed_pays_double"),
-    "hangzhou_discard": ("dealer_streak3", "never"),
-}
 REQUEST_KEYS = {
     "region", "hand", "melds", "win_tile", "win_type", "winner", "dealer", "discarder",
     "dealer_streak", "base", "wild", "context", "house_rules",
@@ -47,6 +42,22 @@ CONTEXT_KEYS = {
 }
 MAX_MELDS = 4
 MAX_CLAIMS = 12
+
+
+def _regions() -> dict:
+    """The region registry (``rules.regions``), looked up when a request is read: the
+    regions' modules import this one."""
+    from .regions import REGIONS
+
+    return REGIONS
+
+
+@lru_cache(maxsize=1)
+def house_rule_values() -> dict[str, tuple[str, ...]]:
+    """Every house rule of every region and its values, the default first. A table keeps
+    one set of house rules, so another region's are accepted and ignored."""
+    return {rule.key: rule.values for region in _regions().values()
+            for rule in region.house_rules}
 
 
 class InvalidRequest(ValueError):
@@ -112,7 +123,8 @@ class Deal:
     @property
     def wild_copies(self) -> int:
         """Copies of the wild type in play: a flipped indicator takes one out (RULEBOOK §1)."""
-        return 3 if self.substitutes or self.region == "jinhua" else 4
+        region = _regions().get(self.region)
+        return 4 if region is None else region.wild_copies(self.wild)
 
     def face(self, tile: Tile) -> Tile:
         """What a non-wild physical tile is: 白 is a plain copy of the wild face where it
@@ -159,7 +171,7 @@ class Deal:
         return self.winner == self.dealer
 
     def house_rule(self, key: str) -> str:
-        return self.house_rules.get(key, HOUSE_RULES[key][0])
+        return self.house_rules.get(key) or house_rule_values()[key][0]
 
 
 def _naturals(counts: list[int] | bytearray, wild: Tile, substitutes: bool) -> bytes:
@@ -193,7 +205,8 @@ def parse_request(data: Any) -> Deal:
         win_type, winner, dealer = data["win_type"], data["winner"], data["dealer"]
     except KeyError:
         return _read_request(data)
-    if (region not in REGIONS or win_type not in WIN_TYPES or winner not in SEATS
+    regions = _regions()
+    if (type(region) is not str or region not in regions or win_type not in WIN_TYPES or winner not in SEATS
             or dealer not in SEATS or type(text) is not str or type(win_text) is not str):
         return _read_request(data)
     win_tile = BY_CODE.get(win_text)
@@ -211,17 +224,18 @@ def parse_request(data: Any) -> Deal:
     # request has no unknown key (nor a null where a key can be left out).
     present = 6
 
+    rules = regions[region]
     wild = data.get("wild")
     if wild is None:
-        if region != "hangzhou":
+        wild = rules.default_wild
+        if wild is None:
             return _read_request(data)
-        wild = WHITE
     else:
         wild = BY_CODE.get(wild) if type(wild) is str else None
         if wild is None:
             return _read_request(data)
         present += 1
-    substitutes = region != "honghe" and wild != WHITE
+    substitutes = rules.substitutes(wild)
     melds = data.get("melds")
     melded = 0
     if type(melds) is list:
@@ -257,7 +271,7 @@ def parse_request(data: Any) -> Deal:
     held = concealed + melded
     if ((held + _FIVE_TO_HIGH_BIT) & _HIGH_BITS  # a face held five times
             or melded >> at & 255  # a wild in a meld
-            or (substitutes or region == "jinhua") and held >> at & 255 > 3):
+            or held >> at & 255 > rules.wild_copies(wild)):
         return _read_request(data)
     # Deal.naturals, and Deal.suit_counts: the tiles of each suit's run, the winning tile
     # and the melds, less the wilds, 白 substitutes counted in the wild's suit
@@ -322,11 +336,9 @@ def parse_request(data: Any) -> Deal:
             return _read_request(data)
     elif discarder not in SEATS or discarder == winner or win_tile == wild:
         return _read_request(data)
-    elif win_type == "rob_kong":
-        if region == "hangzhou" or held >> 8 * win_tile & 255 != 1:  # a copy held
-            return _read_request(data)
-    elif region == "hangzhou" and (house_rules.get("hangzhou_discard") == "never"
-                                   or dealer_streak < 2 or dealer not in (winner, discarder)):
+    elif rules.win_problems is not None:  # the region's terms are judged field by field
+        return _read_request(data)
+    elif win_type == "rob_kong" and held >> 8 * win_tile & 255 != 1:  # a copy held
         return _read_request(data)
 
     # As _frozen does, inline (a call less per request). A dict display of up to 15 keys
@@ -373,13 +385,14 @@ def _read_request(data: Any) -> Deal:
     # anything else goes to its reader, which accepts the rarer spellings or records what
     # is wrong and gives None.
     region = data.get("region")
-    if region not in REGIONS:
-        region = _choice(data, "region", REGIONS, errors, required=True)
+    if not (isinstance(region, str) and region in _regions()):
+        region = _choice(data, "region", tuple(_regions()), errors, required=True)
     text = data.get("wild")
     wild = BY_CODE.get(text) if isinstance(text, str) else None
     if wild is None:
         wild = _wild(data, region, errors)
-    substitutes = region in ("jinhua", "hangzhou") and wild is not None and wild != WHITE
+    substitutes = (region is not None and wild is not None
+                   and _regions()[region].substitutes(wild))
     text = data.get("hand")
     hand = plain_tiles(text) if isinstance(text, str) else None
     if hand is None:
@@ -592,12 +605,13 @@ def _exact(value: float) -> int | Fraction:
 
 def _wild(data, region, errors):
     if data.get("wild") is None:
-        if region == "hangzhou":
-            return WHITE  # 白板 is the 財神 unless another tile is named (hangzhou.txt:16,176)
-        if region is not None:
-            name = "百搭" if region == "honghe" else "財神"
-            errors.add("wild", f"{region} needs the {name} tile type, e.g. \"wild\": \"5s\"")
-        return None
+        if region is None:
+            return None
+        rules = _regions()[region]
+        if rules.default_wild is None:
+            errors.add("wild", f"{region} needs the {rules.wild_name} tile type, e.g. "
+                       "\"wild\": \"5s\"")
+        return rules.default_wild
     return _one_tile(data, "wild", errors, required=True)
 
 
@@ -735,6 +749,7 @@ def _house_rules(value, errors):
         errors.add("house_rules", "must be an object such as {\"hangzhou_discard\": \"never\"}")
         return {}
     rules = {}
+    HOUSE_RULES = house_rule_values()  # noqa: N806 - the table of every region's
     for key, choice in value.items():
         if key not in HOUSE_RULES:
             errors.add(f"house_rules.{key}",
@@ -821,28 +836,15 @@ def _check_win(deal: Deal, errors: _Errors) -> None:
     if by_discard and deal.wild is not None and deal.win_tile == deal.wild:
         errors.add("win_tile", f"{tile_code(deal.wild)} is the wild: nobody wins on a discarded "
                    "wild (honghe.txt:21, jinhua.txt:73)")
-    if deal.win_type == "rob_kong":
-        if deal.region == "hangzhou":
-            errors.add("win_type", "Hangzhou has no robbing of a kong (搶槓); use self_draw")
-        elif deal.win_tile in (deal.hand or ()) or any(deal.win_tile in m.tiles
-                                                       for m in deal.melds):
-            errors.add("win_tile", f"robbing a kong of {tile_code(deal.win_tile)}: the robbed "
-                       "player held the other three, so the winner cannot hold a copy")
-    if deal.region == "hangzhou" and deal.win_type == "discard":
-        _check_hangzhou_discard(deal, errors)
-
-
-def _check_hangzhou_discard(deal: Deal, errors: _Errors) -> None:
-    if deal.house_rule("hangzhou_discard") == "never":
-        errors.add("win_type", "this table plays Hangzhou without discard wins (house rule "
-                   "hangzhou_discard = never); only self_draw")
-    elif deal.dealer_streak < 2:
-        errors.add("win_type", "in Hangzhou a discard win is allowed only from 三連莊 "
-                   "(dealer_streak 2 or more), between dealer and a non-dealer "
-                   "(hangzhou.txt:60,170); otherwise the hand must be self-drawn")
-    elif deal.dealer not in (deal.winner, deal.discarder):
-        errors.add("discarder", "in Hangzhou two non-dealers cannot win on each other's discards "
-                   "(hangzhou.txt:60); only the dealer and a non-dealer can")
+    if deal.win_type == "rob_kong" and (
+            deal.win_tile in (deal.hand or ()) or any(deal.win_tile in m.tiles
+                                                      for m in deal.melds)):
+        errors.add("win_tile", f"robbing a kong of {tile_code(deal.win_tile)}: the robbed "
+                   "player held the other three, so the winner cannot hold a copy")
+    rules = _regions().get(deal.region)
+    if rules is not None and rules.win_problems is not None:
+        for field_name, message in rules.win_problems(deal):
+            errors.add(field_name, message)
 
 
 def _check_context(deal: Deal, errors: _Errors) -> None:
@@ -869,9 +871,13 @@ def _check_context(deal: Deal, errors: _Errors) -> None:
         if deal.winner_is_dealer and not self_draw:
             errors.add("context.first_turn", "the dealer starts with 14 tiles, so a first-turn "
                        "dealer win is a self-draw (天和)")
-    if ctx.cai_piao and deal.region == "honghe":
-        errors.add("context.cai_piao", "財飄 is a Hangzhou and Jinhua rule; Honghe has none, "
-                   "set cai_piao to 0")
+        if any(c.by == deal.winner for c in ctx.claims):
+            errors.add("context.first_turn", "nobody has claimed a tile before the first "
+                       "discard, so a first-turn winner has no claims; clear first_turn or "
+                       "the winner's claims")
+    if ctx.cai_piao and "cai_piao" not in _regions()[deal.region].context_keys:
+        errors.add("context.cai_piao", f"財飄 is a Hangzhou and Jinhua rule; {deal.region} "
+                   "has none, set cai_piao to 0")
     elif (ctx.cai_piao and deal.hand is not None
           and deal.wild_count + ctx.cai_piao > deal.wild_copies):
         errors.add("context.cai_piao", f"{ctx.cai_piao} 財飄 means {ctx.cai_piao} 財神 were "

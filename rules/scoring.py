@@ -14,16 +14,17 @@ from .near_misses import near_misses
 from .readings import (
     SEVEN_PAIRS,
     STANDARD,
+    THIRTEEN_LONELY,
     Group,
     Reading,
     clear_reading_caches,
     closest_unmatched,
     readings,
     sets_with_one_wild_left,
+    six_pairs_and_a_lone_wild,
 )
-from .region import Amount, Pattern, Region, with_contract
+from .region import Amount, Pattern, Region
 from .regions import REGIONS
-from .regions.hangzhou import COMBINATIONS, dealer_factor
 from .request import NO_CONTEXT, Deal, InvalidRequest, parse_request
 from .tiles import CODES, WHITE, Tile
 
@@ -45,9 +46,11 @@ def score(request: dict) -> dict:
     deal = parse_request(request)
     region = REGIONS[deal.region]
     found = readings(deal, region.shapes)
-    # only a 財飄 or a Hangzhou discard win has rules that need the readings
-    if deal.context.cai_piao or (deal.region == "hangzhou" and deal.win_type == "discard"):
-        _check_against_readings(deal, found)
+    # only a 財飄, or a win on another's tile where a ready hand must self-draw, has
+    # rules that need the readings
+    if deal.context.cai_piao or (region.ready_hand_self_draw_only
+                                 and deal.win_type != "self_draw"):
+        _check_against_readings(deal, region, found)
     if not found:
         return _not_winning(deal)
     per_hand = _per_hand(found[0], deal, region)
@@ -73,22 +76,33 @@ def score(request: dict) -> dict:
         "multiplier": multiplier,
         "payments": payments,
         "breakdown": breakdown,
-        "combination": _combination(best) if deal.region == "hangzhou" else None,
+        "combination": _combination(best, region),
         "near_misses": near_misses(best.reading, deal, region, counted),
         "alternatives": ([_describe(m, deal, region) for m in others[:MAX_ALTERNATIVES]]
                          if others else []),
     }
 
 
-def _check_against_readings(deal: Deal, found: list[Reading]) -> None:
+def ready_on_lone_wild(deal: Deal, region: Region) -> bool:
+    """Whether the 13 tiles before the win stood as four sets and a lone wild (暴頭-ready,
+    hangzhou.txt:136), or where the region counts it, six pairs and a lone wild."""
+    if sets_with_one_wild_left(deal, list(deal.hand)):
+        return True
+    return (region.ready_with_six_pairs is not None and region.ready_with_six_pairs(deal)
+            and six_pairs_and_a_lone_wild(deal))
+
+
+def _check_against_readings(deal: Deal, region: Region, found: list[Reading]) -> None:
     """Rules that need the hand's shape, not just its fields."""
     errors = []
-    if (deal.region == "hangzhou" and deal.win_type == "discard"
-            and sets_with_one_wild_left(deal, list(deal.hand))):
+    if (region.ready_hand_self_draw_only and deal.win_type != "self_draw"
+            and ready_on_lone_wild(deal, region)):
+        how = "on a discard" if deal.win_type == "discard" else "by robbing a kong"
         errors.append({"field": "win_type", "message": (
-            "this hand stood 暴頭-ready (four sets and a lone 財神), and such a hand cannot "
-            "win on a discard (hangzhou.txt:170); it must be self-drawn")})
-    if deal.context.cai_piao and not any(checks.lone_wild_self_draw(r, deal) for r in found):
+            f"this hand stood 暴頭-ready (four sets and a lone 財神), and such a hand cannot "
+            f"win {how} (hangzhou.txt:170); it must be self-drawn")})
+    cai_piao = next((p for p in region.patterns if p.key == "cai_piao"), None)
+    if deal.context.cai_piao and not (cai_piao and any(cai_piao.check(r, deal) for r in found)):
         errors.append({"field": "context.cai_piao", "message": (
             "財飄 needs a 暴頭 win: a self-drawn win whose hand stood as four sets and a "
             "lone 財神 (hangzhou.txt:140); set cai_piao to 0 or correct the hand")})
@@ -211,9 +225,12 @@ def _best_first(matched: list[Matched]) -> list[Matched]:
     return kept
 
 
-def _combination(s: Matched) -> str | None:
+def _combination(s: Matched, region: Region) -> str | None:
+    """How players name the best reading's product of patterns (槓暴 …), if they do."""
+    if not region.combinations:
+        return None
     keys = {p.key for p, _ in s.patterns}
-    return next((name for parts, name in COMBINATIONS if parts <= keys), None)
+    return next((name for parts, name in region.combinations if parts <= keys), None)
 
 
 @lru_cache(maxsize=4096)
@@ -286,8 +303,8 @@ def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
     hand_value = base * multiplier
     payments = region.pay(deal, hand_value)
     contract = None
-    if region.contracts and deal.context.claims:
-        payments, contract = with_contract(deal, payments)
+    if region.contract is not None and deal.context.claims:
+        payments, contract = region.contract(deal, payments)
     patterns = []
     for p, v in counted:
         entry = p.entry.copy()
@@ -306,7 +323,8 @@ def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
             patterns, fan, multiplier, payments, {
                 "base": base if type(base) is int else number(base),
                 "hand_value": hand_value if type(hand_value) is int else number(hand_value),
-                "dealer_factor": dealer_factor(deal) if deal.region == "hangzhou" else None,
+                "dealer_factor": (region.dealer_factor(deal) if region.dealer_factor
+                                  else None),
                 "contract": contract,
                 "substitutions": substitutions,
             })
@@ -315,7 +333,7 @@ def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
 def _not_winning(deal: Deal) -> dict:
     left = closest_unmatched(deal)
     shapes = "four sets and a pair, or seven pairs"
-    if deal.region == "jinhua":
+    if THIRTEEN_LONELY in REGIONS[deal.region].shapes:
         shapes += ", or 十三不靠 / 亂風"
     reason = (f"not a winning hand: it needs {shapes}; the closest reading leaves "
               f"{len(left)} tile(s) that fit nowhere: {' '.join(CODES[t] for t in left)}")

@@ -7,7 +7,7 @@ import pytest
 
 from calculator.forms import HOUSE_RULE_CHOICES, REGION_CHOICES, SEAT_CHOICES, WIN_TYPE_CHOICES
 from rules.regions import REGIONS
-from rules.request import HOUSE_RULES, SEATS, WIN_TYPES
+from rules.request import SEATS, WIN_TYPES, house_rule_values
 
 # RULEBOOK §5 example 3: the dealer (streak 1, ×4) self-draws 暴頭 in Hangzhou.
 EXAMPLE_3 = {
@@ -294,7 +294,7 @@ def test_the_form_offers_what_the_engine_accepts():
     assert [c for c, _ in REGION_CHOICES] and {c for c, _ in REGION_CHOICES} == set(REGIONS)
     assert [c for c, _ in SEAT_CHOICES] == list(SEATS)
     assert [c for c, _ in WIN_TYPE_CHOICES] == list(WIN_TYPES)
-    assert {k: tuple(c for c, _ in v) for k, v in HOUSE_RULE_CHOICES.items()} == HOUSE_RULES
+    assert {k: tuple(c for c, _ in v) for k, v in HOUSE_RULE_CHOICES.items()} == house_rule_values()
 
 
 def test_hangzhou_names_the_combination(client):

@@ -65,7 +65,9 @@ CASES = [
     # Jinhua 全求人 with a concealed kong among the melds.
     ("jinhua_quan_qiu_ren_ankong", "jinhua", "6s", "2z", "2z", {"melds": ["chi 123m", "pung 555p", "chi 789s", "ankong 1111z"], **DISCARD_W}, {"quan_qiu_ren": ["concealed kong (1111z)"]}),
     # Jinhua 碰碰胡 one chow away.
-    ("jinhua_peng_peng_hu_one_chow", "jinhua", "6s", "111m333p789s22z44z", "4z", {}, {"peng_peng_hu": ["one chow away (789s)"]}),
+    ("jinhua_peng_peng_hu_one_chow", "jinhua", "6s", "789s22z44z", "4z", {"melds": ["pung 111m", "pung 333p"]}, {"peng_peng_hu": ["one chow away (789s)"]}),
+    # Jinhua 碰碰胡: all pungs, but only one claimed (jinhua.txt:27, RULEBOOK §4 revised).
+    ("jinhua_peng_peng_hu_too_few_claimed", "jinhua", "6s", "333p777s22z44z", "4z", {"melds": ["pung 111m"]}, {"peng_peng_hu": ["only 1 claimed"]}),
     # Jinhua seven pairs holding a 財神: 七對子, not 清七對; and no four of a kind for 豪華.
     ("jinhua_qing_qi_dui_has_wild", "jinhua", "6s", "11m33m55p77p699s24z", "2z", {}, {"qing_qi_dui": ["holds 1 財神 (6s), so only 七對子"], "hao_hua_qi_dui": ["no four identical tiles"]}),
     # Jinhua 豪華七對 counted: the next step is 兩豪華七對; 清七對 is replaced, not near.
@@ -100,7 +102,7 @@ def test_near_misses(region, wild, hand, win, extra, expected):
 COUNTED = [
     ("jinhua_bao_tou", "jinhua", "6s", "123m456m789p234p6s", "1z", {}, "bao_tou"),
     ("jinhua_quan_qiu_ren", "jinhua", "6s", "2z", "2z", {"melds": QQR_MELDS, **DISCARD_W}, "quan_qiu_ren"),
-    ("jinhua_peng_peng_hu", "jinhua", "6s", "111m333p777s22z44z", "4z", {}, "peng_peng_hu"),
+    ("jinhua_peng_peng_hu", "jinhua", "6s", "22z44z", "4z", {"melds": ["pung 111m", "pung 333p", "pung 777s"]}, "peng_peng_hu"),
     ("jinhua_qing_yi_se", "jinhua", "6s", "1232347897895s", "5s", {}, "qing_yi_se"),
     ("honghe_hun_yi_se", "honghe", "9p", "123456789m234m1z", "1z", {}, "hun_yi_se"),
     ("jinhua_gang_kai", "jinhua", "6s", "123m456m789p2p", "2p", {"melds": ["kong 1111z"], "context": {"after_kong": True}}, "gang_shang_kai_hua"),

@@ -27,12 +27,22 @@ def ctx(**context):
 CASES = [
     # 平胡: a standard hand with nothing else (jinhua.txt:25).
     ("ping_hu", "6s", PLAIN_HAND, "1z", {}, {"ping_hu"}, 1),
-    # 碰碰胡 ×2 (jinhua.txt:27); Ruling: concealed pungs count.
-    ("peng_peng_hu_concealed", "6s", "111m333p777s22z44z", "4z", {}, {"peng_peng_hu"}, 2),
+    # 碰碰胡 ×2 (jinhua.txt:27 "必须已经碰过三次"; RULEBOOK §4, revised): all pungs, at
+    # least three of them claimed; concealed pungs alone are 平胡 …
+    ("peng_peng_hu_concealed_is_ping_hu", "6s", "111m333p777s22z44z", "4z", {}, {"ping_hu"}, 1),
     ("peng_peng_hu_three_exposed", "6s", "22z44z", "4z", {"melds": ["pung 111m", "pung 333p", "pung 777s"], **DISCARD_W}, {"peng_peng_hu"}, 2),
+    ("peng_peng_hu_exposed_kong_counts", "6s", "22z44z", "4z", {"melds": ["pung 111m", "kong 3333p", "pung 777s"], **DISCARD_W}, {"peng_peng_hu"}, 2),
+    ("peng_peng_hu_ankong_is_not_claimed", "6s", "22z44z", "4z", {"melds": ["pung 111m", "ankong 3333p", "pung 777s"], **DISCARD_W}, {"ping_hu"}, 1),
+    ("peng_peng_hu_two_exposed_is_ping_hu", "6s", "777s22z44z", "4z", {"melds": ["pung 111m", "pung 333p"]}, {"ping_hu"}, 1),
+    # RULEBOOK §5 example 9: three claimed pungs self-drawn.
+    ("example9_peng_peng_hu", "6s", "3337z", "7z", {"melds": ["pung 111m", "pung 999p", "pung 222s"]}, {"peng_peng_hu"}, 2),
+    ("example9_two_claimed_is_ping_hu", "6s", "2223337z", "7z", {"melds": ["pung 111m", "pung 999p"]}, {"ping_hu"}, 1),
+    # … and under the house rule jinhua_peng_peng_hu = any_pungs concealed pungs count.
+    ("peng_peng_hu_any_pungs", "6s", "111m333p777s22z44z", "4z", {"house_rules": {"jinhua_peng_peng_hu": "any_pungs"}}, {"peng_peng_hu"}, 2),
+    ("peng_peng_hu_any_pungs_explicit_default", "6s", "111m333p777s22z44z", "4z", {"house_rules": {"jinhua_peng_peng_hu": "three_exposed"}}, {"ping_hu"}, 1),
     ("one_chow_is_ping_hu", "6s", "111m333p789s22z44z", "4z", {}, {"ping_hu"}, 1),
     # 碰碰胡 × 混一色 (jinhua.txt:69).
-    ("peng_peng_hu_hun_yi_se", "6s", "111m333m777m22z44z", "4z", {}, {"peng_peng_hu", "hun_yi_se"}, 4),
+    ("peng_peng_hu_hun_yi_se", "6s", "22z44z", "4z", {"melds": ["pung 111m", "pung 333m", "pung 777m"], **DISCARD_W}, {"peng_peng_hu", "hun_yi_se"}, 4),
     # 全求人 ×2: four exposed melds, a non-財神 lone tile, won on a discard (jinhua.txt:29).
     ("quan_qiu_ren", "6s", "2z", "2z", {"melds": QQR_MELDS, **DISCARD_W}, {"quan_qiu_ren"}, 2),
     # "自摸只算平胡" (jinhua.txt:29).
@@ -108,7 +118,7 @@ CASES = [
     ("bai_in_exposed_chow", "6s", "123s234s789s7s", "7s", {"melds": ["chi 78s5z"]}, {"qing_yi_se"}, 4),
     # One 東 turns 清一色 into 混一色 ×2 (jinhua.txt:69).
     ("hun_yi_se", "6s", "123s234s789s789s1z", "1z", {}, {"hun_yi_se"}, 2),
-    ("qing_yi_se_peng_peng_hu", "6s", "111s333s777s999s2s", "2s", {}, {"qing_yi_se", "peng_peng_hu"}, 8),
+    ("qing_yi_se_peng_peng_hu", "6s", "999s2s", "2s", {"melds": ["pung 111s", "pung 333s", "pung 777s"]}, {"qing_yi_se", "peng_peng_hu"}, 8),
     # 清風 ×16: all honours in a standard shape (jinhua.txt:51); replaces 亂風, 碰碰胡, 混一色.
     ("qing_feng", "6s", "111z222z333z444z7z", "7z", {}, {"qing_feng"}, 16),
     # 清風 × 爆頭: the lone 財神 pairs the drawn 中 in an all-honour standard hand: ×16 × ×2.

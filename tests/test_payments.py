@@ -142,6 +142,28 @@ HONGHE = [
       wild="9p"),
     P("hh-text-example-self-dealer-s2", HH, ("1234567892345m", "5m"), "+24 -8 -8 -8", "self", b=2,
       wild="9p", w="E", s=2),
+    # The other two readings of the text (RULEBOOK §2, revised): as a discard
+    # (honghe.txt:32 against :56) and the robbed player alone 2V (honghe.txt:2); and
+    # RULEBOOK §5 example 10 (0 番, V = 1) under every value.
+    P("hh-robkong-as-discard", HH, PLAIN, "-1 +4 -2 -1", "rob W", b=2,
+      h={"honghe_rob_kong": "as_discard"}),
+    P("hh-robkong-two-alone", HH, PLAIN, "0 +4 -4 0", "rob W", b=2,
+      h={"honghe_rob_kong": "robbed_pays_two_alone"}),
+    P("hh-example10-as-discard", HH, ("123m456p789s11z45s", "6s"), "-0.5 +2 -1 -0.5", "rob W",
+      wild="9p", h={"honghe_rob_kong": "as_discard"}),
+    P("hh-example10-two-alone", HH, ("123m456p789s11z45s", "6s"), "0 +2 -2 0", "rob W",
+      wild="9p", h={"honghe_rob_kong": "robbed_pays_two_alone"}),
+    P("hh-example10-default", HH, ("123m456p789s11z45s", "6s"), "0 +3 -3 0", "rob W",
+      wild="9p"),
+    P("hh-example10-double", HH, ("123m456p789s11z45s", "6s"), "-1 +4 -2 -1", "rob W",
+      wild="9p", h=DOUBLE),
+    # RULEBOOK §5 example 8: six pairs and a lone wild, self-drawn: 對對和 2 + 任意胡 1.
+    P("hh-example8-six-pairs-lone-wild", HH, ("1133m5577p22s44z9p", "6z"), "-8 +24 -8 -8",
+      "self", wild="9p"),
+    # 任意胡 when the lone wild's partner face is held elsewhere (13s + a wild as 2s):
+    # 任意胡 1 + 三百搭 1 = 2番.
+    P("hh-ren-yi-hu-partner-held", HH, ("234m567p13s88s999p", "2s"), "-4 +12 -4 -4", "self",
+      wild="9p"),
     # Honghe has no 承包 (RULEBOOK §2 "No contract rule"): claims change nothing.
     P("hh-claims-no-contract-winner", HH, CLAIMED, "-1 +3 -1 -1", "self", melds=CLAIMED_MELDS,
       claims=[("S", "W", 3)]),
@@ -209,6 +231,33 @@ HANGZHOU = [
     # hand (hangzhou.txt:166) and the discard win stands.
     P("hz-classic-lone-bai-is-plain-discard", HZ, ("123p456p789s234s5z", "5z"), "+8 -8 0 0",
       "discard S", w="E", s=2, wild="3m"),
+    # 搶槓胡 on a discard win's terms (hangzhou.txt:16 "三牢起可以點炮胡和拉槓"; RULEBOOK
+    # §3, revised): from 三連莊, dealer against non-dealer, the robbed player pays H×D.
+    P("hz-rob-kong-dealer-wins-s2", HZ, PLAIN, "+8 -8 0 0", "rob S", w="E", s=2),
+    P("hz-rob-kong-nondealer-robs-dealer-s3", HZ, PLAIN, "-8 0 +8 0", "rob E", w="W", s=3),
+    # A lone 財神 whose partner face is held elsewhere: 1m 財神 3m read as 123m, the
+    # drawn 2m pairs with the other 財神 — 暴頭 ×2 (hangzhou.txt:136).
+    P("hz-baotou-partner-face-held", HZ, ("13m456m789p123s5z5z", "2m"), "-4 +8 -2 -2", "self"),
+    # Six pairs and a lone 財神 self-drawn: 七對 ×2 only; under
+    # hangzhou_seven_pairs_bao_tou = yes also 暴頭 ×2 (RULEBOOK §3, house rule).
+    P("hz-six-pairs-lone-wild-no", HZ, ("1133m5577p22s44z5z", "6z"), "-4 +8 -2 -2", "self"),
+    P("hz-six-pairs-lone-wild-yes", HZ, ("1133m5577p22s44z5z", "6z"), "-8 +16 -4 -4", "self",
+      h={"hangzhou_seven_pairs_bao_tou": "yes"}),
+    P("hz-six-pairs-lone-wild-yes-caipiao", HZ, ("1133m5577p22s44z5z", "6z"), "-16 +32 -8 -8",
+      "self", h={"hangzhou_seven_pairs_bao_tou": "yes"}, context={"cai_piao": 1}),
+    # Modern scoring (hangzhou.txt:176; RULEBOOK §3, examples 6 and 7): no dealer factor;
+    # a non-dealer's self-draw: the dealer H, the other two H/8 each.
+    P("hz-example6-modern", HZ, ("123m456p789s234s7z", "7z"), "-1 +1.25 -0.125 -0.125", "self",
+      h={"hangzhou_scoring": "modern"}),
+    P("hz-example7-modern-dealer-baotou", HZ, ("123m456m789p345s5z", "9s"), "+6 -2 -2 -2", "self",
+      w="E", s=3, h={"hangzhou_scoring": "modern"}),
+    P("hz-modern-base3-eighths", HZ, PLAIN, "-3 +3.75 -0.375 -0.375", "self", b=3, s=2,
+      h={"hangzhou_scoring": "modern"}),
+    P("hz-modern-wild-named-flipped", HZ, ("123p456p789s234s3m", "7z"), "-2 +2.5 -0.25 -0.25",
+      "self", w="S", wild="3m", h={"hangzhou_scoring": "modern"}),
+    # Modern: claims are accepted and change nothing (no contract).
+    P("hz-modern-claims-no-contract", HZ, CLAIMED, "-1 +1.25 -0.125 -0.125", "self",
+      melds=CLAIMED_MELDS, claims=[("S", "W", 3)], h={"hangzhou_scoring": "modern"}),
 ]
 
 # --- Jinhua (RULEBOOK §4, jinhua.txt:9,25): H = base × multiplier ------------------
@@ -286,8 +335,11 @@ CONTRACTS = [
     C("jh-contract-N-claimed-3-from-winner", JH, "0 +12 0 -12", "N<S3"),
     C("jh-contract-winner-claimed-2-no-contract", JH, "-2 +6 -2 -2", "S<W2"),
     C("jh-contract-E-claimed-2-no-contract", JH, "-2 +6 -2 -2", "E<S2"),
-    C("jh-contract-tie-W-before-E", JH, "0 +12 -12 0", "S<E3 W<S3"),
-    C("jh-contract-most-claims-wins", JH, "-12 +12 0 0", "S<W3 E<S4"),
+    # Every contract counts and they add (jinhua.txt:71 "都要算"; RULEBOOK §4, revised):
+    # E pays the total 6 for S's three claims, W twice it for claiming from S.
+    C("jh-contracts-add-E-and-W", JH, "-6 +18 -12 0", "S<E3 W<S3"),
+    C("jh-contracts-add-W-and-E", JH, "-12 +18 -6 0", "S<W3 E<S4"),
+    C("jh-contracts-add-same-player-both-ways", JH, "-18 +18 0 0", "S<E3 E<S3"),
     # W wins on N's discard: normal "-1 -1 +4 -2", total 4.
     C("jh-contract-discard-winner-from-E", JH, "-4 0 +4 0", "W<E3", "discard N", w="W"),
     C("jh-contract-discard-N-from-winner", JH, "0 0 +8 -8", "N<W3", "discard N", w="W"),
@@ -362,7 +414,17 @@ REFUSED = [
     R("hz-classic-baotou-ready-lone-3m", ("123p456p789s234s3m", "7z"), "discard S",
       {"win_type", "hand", "discarder"}, BAO_TOU_WORDS, w="E", s=2, wild="3m"),
     R("hz-no-rob-kong", PLAIN, "rob E", {"win_type"}, ROB_WORDS),
-    R("hz-no-rob-kong-even-s2", PLAIN, "rob S", {"win_type"}, ROB_WORDS, w="E", s=2),
+    R("hz-no-rob-kong-between-non-dealers", PLAIN, "rob W", DISCARD_FIELDS, DEALER_WORDS, s=2),
+    R("hz-never-no-rob-kong", PLAIN, "rob S", NEVER_FIELDS, NEVER_WORDS, w="E", s=2, h=NEVER),
+    R("hz-baotou-ready-cannot-rob-kong", BAO_TOU_READY, "rob S", {"win_type"}, BAO_TOU_WORDS,
+      w="E", s=2),
+    R("hz-modern-no-discard", PLAIN, "discard S", {"win_type"}, ("modern", "self"), w="E", s=2,
+      h={"hangzhou_scoring": "modern"}),
+    R("hz-modern-no-rob-kong", PLAIN, "rob S", {"win_type"}, ("modern", "self"), w="E", s=2,
+      h={"hangzhou_scoring": "modern"}),
+    # Under hangzhou_seven_pairs_bao_tou = yes, six pairs and a lone 財神 are 暴頭-ready too.
+    R("hz-six-pairs-ready-yes-no-discard", ("1133m5577p22s44z5z", "6z"), "discard S",
+      {"win_type"}, BAO_TOU_WORDS, w="E", s=2, h={"hangzhou_seven_pairs_bao_tou": "yes"}),
 ]
 
 

@@ -3,8 +3,75 @@
 
 from .. import checks as c
 from ..readings import SEVEN_PAIRS, STANDARD
-from ..region import Amount, Pattern, Payments, Region, each_pays, one_pays
+from ..region import (
+    Amount,
+    Choice,
+    HouseRule,
+    Pattern,
+    Payments,
+    Problem,
+    Region,
+    each_pays,
+    one_contract,
+    one_pays,
+    share,
+)
 from ..request import Deal
+from ..tiles import WHITE
+
+HOUSE_RULES = (
+    HouseRule(key="hangzhou_scoring", label_zh="計分方式", label_en="Scoring", choices=(
+        Choice(value="classic", label_zh="傳統：莊家倍數、可包牌、三連莊起可點炮",
+               label_en="Classic: dealer factor, contracts, discard wins from 三連莊",
+               source="hangzhou.txt:180-194"),
+        Choice(value="modern", label_zh="現行：只能自摸、不包牌、沒有莊家倍數；閒家自摸莊家付全數、"
+                                        "其他閒家各付八分之一",
+               label_en="As played now: self-draw only, no contract, no dealer factor; on a "
+                        "non-dealer's self-draw the dealer pays the hand value and the other "
+                        "two an eighth each",
+               source="hangzhou.txt:176"),
+    )),
+    HouseRule(key="hangzhou_discard", label_zh="點炮胡", label_en="Winning on a discard",
+              choices=(
+        Choice(value="dealer_streak3", label_zh="三連莊起，莊家與閒家之間可點炮胡、搶槓胡",
+               label_en="From 三連莊, between the dealer and a non-dealer (also robbing a "
+                        "kong)",
+               source="hangzhou.txt:16,60,170"),
+        Choice(value="never", label_zh="不能點炮胡，也不能搶槓胡",
+               label_en="Never: no discard win and no robbing a kong",
+               source="hangzhou.txt:60"),
+    )),
+    HouseRule(key="hangzhou_seven_pairs_bao_tou", label_zh="六對加單財神自摸",
+              label_en="Six pairs and a lone 財神, self-drawn", choices=(
+        Choice(value="no", label_zh="只算七對；暴頭要四組加單財神",
+               label_en="Seven pairs only: 暴頭 needs four sets and a lone 財神",
+               source="hangzhou.txt:136"),
+        Choice(value="yes", label_zh="也算暴頭（七對再乘二，可再財飄），網上杭州麻將的算法",
+               label_en="Also 暴頭 (×2 on top of seven pairs, 財飄 may follow), as online "
+                        "Hangzhou play scores it",
+               source="RULEBOOK §3"),
+    )),
+)
+
+
+def _modern(d: Deal) -> bool:
+    return d.house_rule("hangzhou_scoring") == "modern"
+
+
+def _seven_pairs_bao_tou(d: Deal) -> bool:
+    return d.house_rule("hangzhou_seven_pairs_bao_tou") == "yes"
+
+
+def _bao_tou(r, d):
+    """暴頭: four sets and a lone 財神 before a self-drawn win (hangzhou.txt:136); under
+    hangzhou_seven_pairs_bao_tou = yes six pairs and a lone 財神 too."""
+    if r.shape == STANDARD:
+        return c.lone_wild_self_draw(r, d)
+    return _seven_pairs_bao_tou(d) and c.seven_pairs_lone_wild_self_draw(r, d)
+
+
+def _cai_piao(r, d):
+    return d.context.cai_piao > 0 and _bao_tou(r, d)
 
 _SEVEN_PAIRS = frozenset({"qi_dui"})
 
@@ -33,14 +100,16 @@ PATTERNS = (
             rule_zh="七對裡有三組四張一樣的牌。",
             rule_en="Seven pairs with three sets of four identical tiles."),
     Pattern(key="bao_tou", name="暴頭", english="lone-wild self-draw", value=2,
-            source="hangzhou.txt:136", check=c.lone_wild_self_draw,
-            shapes=c.STANDARD_ONLY, needs_wild=True,
-            rule_zh="和牌前手上是四組加一張單獨的財神，隨後自摸和牌；將是財神加摸到的牌。",
+            source="hangzhou.txt:136", check=_bao_tou,
+            needs_wild=True,
+            rule_zh="和牌前手上是四組加一張單獨的財神，隨後自摸和牌；將是財神加摸到的牌。"
+                    "房規「六對加單財神自摸」為「也算」時，六對加單財神自摸也算暴頭。",
             rule_en="Before the win the hand was four sets plus a lone 財神, and the next "
-                    "draw won: the pair is the 財神 and the drawn tile."),
+                    "draw won: the pair is the 財神 and the drawn tile. Under the house rule "
+                    "for six pairs and a lone 財神, that hand self-drawn is 暴頭 too."),
     Pattern(key="cai_piao", name="財飄", english="wild thrown away, then 暴頭",
-            value=c.cai_piao_value, source="hangzhou.txt:140", check=c.cai_piao,
-            shapes=c.STANDARD_ONLY, needs_wild=True, needs_context=True,
+            value=c.cai_piao_value, source="hangzhou.txt:140", check=_cai_piao,
+            needs_wild=True, needs_context=True,
             rule_zh="能暴頭時不和，打出一張財神，之後仍以暴頭自摸；每飄一次再乘二"
                     "（hangzhou.txt:146）。",
             rule_en="Ready to win by 暴頭, the player threw a 財神 instead and later won by "
@@ -61,25 +130,82 @@ COMBINATIONS = (
 
 
 def dealer_factor(deal: Deal) -> int:
-    """平莊 ×2, 二連莊 ×4, 三連莊 and more ×8 (hangzhou.txt:184,190-194)."""
+    """平莊 ×2, 二連莊 ×4, 三連莊 and more ×8 (hangzhou.txt:184,190-194); none in the
+    modern scoring (hangzhou.txt:176)."""
+    if _modern(deal):
+        return 1
     streak = deal.dealer_streak
     return 2 if streak == 0 else 4 if streak == 1 else 8
 
 
 def pay(deal: Deal, value: Amount) -> Payments:
     """hangzhou.txt:184: the dealer's share is multiplied by the dealer factor. A discard
-    win (only dealer against non-dealer from 三連莊) is paid by the discarder alone,
-    at the dealer factor (ruling, RULEBOOK §3)."""
+    win or a robbed kong (only dealer against non-dealer from 三連莊) is paid by the
+    discarder or the robbed player alone, at the dealer factor (ruling, RULEBOOK §3).
+    Modern scoring (hangzhou.txt:176): self-draws only; the dealer's win, each pays the
+    hand value; a non-dealer's, the dealer pays it and the other two an eighth each."""
+    if _modern(deal):
+        if deal.winner == deal.dealer:
+            return each_pays(deal, value)
+        return each_pays(deal, share(value, 8), deal.dealer, value)
     factor = dealer_factor(deal)
-    if deal.win_type == "discard":
+    if deal.win_type != "self_draw":
         return one_pays(deal, deal.discarder, value * factor)
     if deal.winner == deal.dealer:
         return each_pays(deal, value * factor)
     return each_pays(deal, value, deal.dealer, value * factor)
 
 
+def contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
+    """承包 in the classic scoring (hangzhou.txt:168,198); the modern scoring has none
+    (hangzhou.txt:176): the claims are accepted and change nothing, and the response
+    says why."""
+    if not _modern(deal):
+        return one_contract(deal, payments)
+    settled, would = one_contract(deal, payments)
+    if would is None:
+        return payments, None
+    return payments, {**would, "applied": False,
+                      "reason_zh": "現行杭州麻將不包牌（hangzhou.txt:176），照常付。",
+                      "reason_en": "Hangzhou as played now has no contract "
+                                   "(hangzhou.txt:176): everyone pays as usual."}
+
+
+def win_problems(deal: Deal) -> list[Problem]:
+    """A win on another's tile (a discard, or robbing a kong on the same terms,
+    hangzhou.txt:16 "三牢起可以點炮胡和拉槓"): only in the classic scoring, from 三連莊,
+    between the dealer and a non-dealer (hangzhou.txt:60,170)."""
+    if deal.win_type == "self_draw" or deal.win_type is None:
+        return []
+    how = "discard win" if deal.win_type == "discard" else "win by robbing a kong"
+    if _modern(deal):
+        return [("win_type", f"Hangzhou as played now (house rule hangzhou_scoring = "
+                 f"modern) has only self-drawn wins (hangzhou.txt:176): no {how}; use "
+                 "self_draw")]
+    if deal.house_rule("hangzhou_discard") == "never":
+        return [("win_type", f"this table plays Hangzhou without discard wins (house rule "
+                 f"hangzhou_discard = never): no {how}; only self_draw")]
+    if deal.dealer_streak is not None and deal.dealer_streak < 2:
+        return [("win_type", f"in Hangzhou a {how} is allowed only from 三連莊 "
+                 "(dealer_streak 2 or more), between dealer and a non-dealer "
+                 "(hangzhou.txt:16,60,170); otherwise the hand must be self-drawn")]
+    if (deal.discarder is not None and deal.dealer is not None
+            and deal.dealer not in (deal.winner, deal.discarder)):
+        return [("discarder", f"in Hangzhou two non-dealers cannot win on each other's "
+                 f"tiles (hangzhou.txt:60): a {how} is only between the dealer and a "
+                 "non-dealer")]
+    return []
+
+
 REGION = Region(
-    key="hangzhou", name="杭州麻將", english="Hangzhou",
+    key="hangzhou", name="杭州麻將", name_zh_hans="杭州麻将", english="Hangzhou",
+    wild_name="財神", default_wild=WHITE, white_substitutes=True,
     shapes=(STANDARD, SEVEN_PAIRS), patterns=PATTERNS, adds_fan=False, pay=pay,
-    contracts=True,
+    contract=contract, house_rules=HOUSE_RULES,
+    context_keys=("after_kong", "cai_piao", "claims"),
+    win_problems=win_problems,
+    ready_hand_self_draw_only=True,
+    ready_with_six_pairs=_seven_pairs_bao_tou,
+    dealer_factor=dealer_factor, combinations=COMBINATIONS,
+    winner_deals_next=True,
 )

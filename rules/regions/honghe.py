@@ -3,9 +3,37 @@
 
 from .. import checks as c
 from ..readings import SEVEN_PAIRS, STANDARD
-from ..region import Amount, Pattern, Payments, Region, each_pays, half, one_pays
+from ..region import (
+    Amount,
+    Choice,
+    HouseRule,
+    Pattern,
+    Payments,
+    Region,
+    each_pays,
+    half,
+    one_pays,
+)
 from ..request import Deal
 from ..tiles import EAST
+
+HOUSE_RULES = (
+    HouseRule(key="honghe_rob_kong", label_zh="搶槓胡誰付", label_en="Robbing a kong: who pays",
+              choices=(
+        Choice(value="robbed_pays_all", label_zh="被搶的人獨付三倍",
+               label_en="The robbed player alone pays 3 × the hand value",
+               source="honghe.txt:52"),
+        Choice(value="robbed_pays_double", label_zh="被搶的人付兩倍，另外兩家各付一倍",
+               label_en="The robbed player pays 2 ×, the other two 1 × each",
+               source="honghe.txt:32"),
+        Choice(value="as_discard", label_zh="照點炮付：被搶的人付一倍，另外兩家各付一半",
+               label_en="As a discard: the robbed player pays 1 ×, the other two half each",
+               source="honghe.txt:32,56"),
+        Choice(value="robbed_pays_two_alone", label_zh="被搶的人獨付兩倍",
+               label_en="The robbed player alone pays 2 × the hand value",
+               source="honghe.txt:2"),
+    )),
+)
 
 
 def _three_wilds(r, d):
@@ -30,6 +58,15 @@ def _pair_dice(r, d):
 
 def _same_wild(r, d):
     return d.context.previous_wild == d.wild
+
+
+def _any_tile_wins(r, d):
+    """任意胡: before the win the only single tile was a wild — four sets and a lone
+    wild, or six pairs and a lone wild (RULEBOOK §2, revised) — and the drawn tile pairs
+    with it."""
+    if r.shape == STANDARD:
+        return c.lone_wild_self_draw(r, d)
+    return c.seven_pairs_lone_wild_self_draw(r, d)
 
 
 def _four_honour_triplets(r, d):
@@ -126,32 +163,41 @@ PATTERNS = (
             rule_en="Every tile is an honour, in any legal shape; replaces 四老頭 and 混一色 "
                     "(ruling)."),
     Pattern(key="ren_yi_hu", name="任意胡", english="any tile wins", value=1,
-            source="honghe.txt:50", check=c.lone_wild_self_draw,
-            shapes=c.STANDARD_ONLY, needs_wild=True,
-            rule_zh="和牌前手上是四組加一張單獨的百搭，摸到任何一張都能和；須自摸（裁定），"
-                    "將是百搭加摸到的牌。",
-            rule_en="Before the win the hand was four sets plus a lone wild, so any tile "
-                    "wins; it must be self-drawn (ruling), the pair being the wild and the "
-                    "drawn tile."),
+            source="honghe.txt:50", check=_any_tile_wins,
+            needs_wild=True,
+            rule_zh="和牌前手上只剩一張單獨的百搭（四組加單百搭，或六對加單百搭），摸到任何"
+                    "一張都能和；須自摸（裁定），摸到的牌與百搭成對。",
+            rule_en="Before the win the only single tile was a wild (four sets and a lone "
+                    "wild, or six pairs and a lone wild), so any tile wins; it must be "
+                    "self-drawn (ruling), the drawn tile pairing with the wild."),
 )
 
 
 def pay(deal: Deal, value: Amount) -> Payments:
     """honghe.txt:56: self-draw, each pays V; discard, the discarder V and the other
-    two V/2. Robbing a kong (ruling, honghe.txt:52): the robbed player pays 3V; house
-    rule robbed_pays_double (honghe.txt:32): robbed 2V, the other two V each."""
+    two V/2. Robbing a kong: the house rule honghe_rob_kong, one choice per reading of
+    the text (default honghe.txt:52, the robbed player alone 3V)."""
     win_type = deal.win_type
     if win_type == "self_draw":
         return each_pays(deal, value)
     if win_type == "discard":
         return each_pays(deal, half(value), deal.discarder, value)
-    if deal.house_rule("honghe_rob_kong") == "robbed_pays_all":
+    rule = deal.house_rule("honghe_rob_kong")
+    if rule == "robbed_pays_all":
         return one_pays(deal, deal.discarder, 3 * value)
-    return each_pays(deal, value, deal.discarder, 2 * value)
+    if rule == "robbed_pays_double":
+        return each_pays(deal, value, deal.discarder, 2 * value)
+    if rule == "as_discard":
+        return each_pays(deal, half(value), deal.discarder, value)
+    return one_pays(deal, deal.discarder, 2 * value)
 
 
 REGION = Region(
-    key="honghe", name="洪合麻將", english="Honghe (Jiaxing)",
+    key="honghe", name="洪合麻將", name_zh_hans="洪合麻将", english="Honghe (Jiaxing)",
+    wild_name="百搭", default_wild=None, white_substitutes=False,
     shapes=(STANDARD, SEVEN_PAIRS), patterns=PATTERNS, adds_fan=True, pay=pay,
-    contracts=False,
+    house_rules=HOUSE_RULES,
+    context_keys=("after_kong", "last_tile", "first_turn", "dice", "previous_draws",
+                  "previous_wild"),
+    reads_history=True,
 )

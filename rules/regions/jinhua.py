@@ -4,8 +4,40 @@ from dataclasses import replace
 
 from .. import checks as c
 from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY
-from ..region import Amount, Pattern, Payments, Region, each_pays
+from ..region import (
+    Amount,
+    Choice,
+    HouseRule,
+    Pattern,
+    Payments,
+    Region,
+    each_pays,
+    every_contract,
+)
 from ..request import Deal
+
+HOUSE_RULES = (
+    HouseRule(key="jinhua_peng_peng_hu", label_zh="碰碰胡", label_en="碰碰胡 (all pungs)",
+              choices=(
+        Choice(value="three_exposed", label_zh="四組都是刻子，至少三組是碰出來的（明刻或明槓）",
+               label_en="All four sets pungs or kongs, at least three of them claimed "
+                        "(exposed)",
+               source="jinhua.txt:27"),
+        Choice(value="any_pungs", label_zh="四組都是刻子就算，暗刻也算",
+               label_en="All four sets pungs or kongs, concealed ones count",
+               source="jinhua.txt:27"),
+    )),
+)
+
+
+def _all_pungs(r, d):
+    """碰碰胡: all four sets pungs or kongs, at least three of them claimed
+    (jinhua.txt:27 "必须已经碰过三次"); the house rule any_pungs counts concealed ones."""
+    if not r.all_triplets:
+        return False
+    if d.house_rule("jinhua_peng_peng_hu") == "any_pungs":
+        return True
+    return sum(m.exposed and m.kind != "chi" for m in d.melds) >= 3
 
 
 def _all_claimed(r, d):
@@ -70,10 +102,11 @@ _PATTERNS = (
             rule_zh="將加四組順子、刻子或槓子，沒有別的番型。",
             rule_en="A pair and four sets with nothing else that scores."),
     Pattern(key="peng_peng_hu", name="碰碰胡", english="all pungs", value=2,
-            source="jinhua.txt:27", check=c.all_triplets,
+            source="jinhua.txt:27", check=_all_pungs,
             shapes=c.STANDARD_ONLY,
-            rule_zh="四組都是刻子或槓子；暗刻也算（裁定）。",
-            rule_en="All four sets are pungs or kongs; concealed ones count (ruling)."),
+            rule_zh="四組都是刻子或槓子，其中至少三組是碰出來的（明刻、明槓）；房規可改為暗刻也算。",
+            rule_en="All four sets are pungs or kongs, at least three of them claimed "
+                    "(exposed pungs or kongs); a house rule lets concealed ones count."),
     Pattern(key="quan_qiu_ren", name="全求人", english="all melds claimed", value=2,
             source="jinhua.txt:29", check=_all_claimed,
             shapes=c.STANDARD_ONLY,
@@ -226,7 +259,9 @@ def pay(deal: Deal, value: Amount) -> Payments:
 
 
 REGION = Region(
-    key="jinhua", name="金华麻将", english="Jinhua",
+    key="jinhua", name="金華麻將", name_zh_hans="金华麻将", english="Jinhua",
+    wild_name="財神", default_wild=None, white_substitutes=True,
     shapes=(STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS), patterns=PATTERNS,
-    adds_fan=False, pay=pay, contracts=True,
+    adds_fan=False, pay=pay, contract=every_contract, house_rules=HOUSE_RULES,
+    context_keys=("after_kong", "last_tile", "first_turn", "cai_piao", "claims"),
 )
