@@ -278,7 +278,6 @@ FLAGS: dict[str, Near] = {
 NEAR: dict[str, Near] = {**LONE_WILD, **CLAIMED, **ONE_SUIT, **TRIPLETS, **SEVEN_PAIRS_FAMILY,
                          **FLAGS}
 
-WILD_WORD = {"honghe": "百搭"}
 
 class Limits(NamedTuple):
     """When a near check can say anything at all, in facts read once per hand (``_facts``).
@@ -342,7 +341,7 @@ def _region_checks(region: Region) -> list:
     keys whose counting rules the pattern out: itself and the patterns that replace it,
     the words its reasons name)."""
     by_key = {p.key: p for p in region.patterns}
-    wild = WILD_WORD.get(region.key, "財神")
+    wild = region.wild_name
     return [(key, by_key[key].name, near,
              frozenset({key}) | {p.key for p in region.patterns if key in p.excludes},
              {"name": by_key[key].name, "wild": wild})

@@ -768,10 +768,16 @@ def _seven_pairs(deal, naturals, jokers):
             return []
     if spare < 0 or len(fixed) + len(splittable) + spare // 2 != 7:
         return []
+    # Splitting a face held twice gives the faces that a natural pair and a pair of
+    # wilds on that face give (four of a kind either way), with the same substitutions:
+    # of a reading's facts only a pair of a wild and the winning tile tells them apart,
+    # so only the winning tile's face is split.
+    win_face = deal.face(deal.win_tile)
+    may_split = [face for face in splittable if face == win_face]
     wild = deal.wild
     found = {}
-    for split_count in range(min(len(splittable), spare // 2) + 1):
-        for split in combinations(splittable, split_count):
+    for split_count in range(min(len(may_split), spare // 2) + 1):
+        for split in combinations(may_split, split_count):
             pairs = list(fixed)
             for face in splittable:
                 if face in split:
@@ -795,7 +801,11 @@ def _spare_wild_pairs(deal, pairs, count, naturals):
     for g in pairs:
         face = g.faces[0]
         per_face[face] = per_face.get(face, 0) + 1
-    singles = [f for f, n in per_face.items() if n == 1]
+    # A pair of wilds on a face that has one pair changes only the four of a kind it
+    # makes (the suit is held already), and its substitutions: so the first ``count``
+    # such faces are enough, the wild's own face first.
+    singles = sorted((f for f, n in per_face.items() if n == 1), key=lambda f: f != deal.wild)
+    singles = singles[:count]
     new = [f for f in _free_faces(deal, naturals, ()) if f not in per_face]
     options = [("up", f) for f in singles] + [("new", f) for f in dict.fromkeys(new)]
     found = []

@@ -91,6 +91,21 @@ Problem = tuple[str, str]  # (the request key, what is wrong and how to fix it)
 
 
 @dataclass(frozen=True, kw_only=True)
+class Wording:
+    """A sentence the pages say about a region's payments (presentation only), in
+    Chinese and English, with its source. ``{factor}`` stands for the hand's dealer
+    factor. The result panel says the first sentence whose conditions hold: the win
+    type, whether the winner is the dealer (None: either), and a house rule's value."""
+
+    zh: str
+    en: str
+    source: str
+    win_type: str | None = None
+    winner_is_dealer: bool | None = None
+    house_rule: tuple[str, str] | None = None  # (key, value)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Region:
     """Everything the engine and the pages know of one region's rules."""
 
@@ -139,6 +154,18 @@ class Region:
     hand_tables: tuple[tuple[tuple[Pattern, ...], ...], ...] = field(init=False)
     reading_tables: tuple[dict[str, tuple[Pattern, ...]], ...] = field(init=False)
     suit_tables: tuple[dict[str, tuple[tuple[Pattern, ...], ...]], ...] = field(init=False)
+    # --- presentation only: what the pages show of the region; the engine never reads it ---
+    listed: int = 0  # where the pages list the region, lowest first (the first: the default)
+    wild_badge: str = ""  # the wild's one-character mark on a tile (百搭 → 搭, 財神 → 財)
+    # a pattern's worth in words where it depends on the hand: pattern key → "×4 / ×2"
+    value_labels: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    # how the region pays, as the rules pages say it (the default house rules)
+    payment_rules: tuple[Wording, ...] = ()
+    # the result panel's one sentence for a hand: the first whose conditions hold
+    payment_sentences: tuple[Wording, ...] = ()
+    # example hands of the rules pages: pattern key → score requests (docs/API.md)
+    examples: dict[str, tuple[dict, ...]] = field(default_factory=dict, hash=False,
+                                                  compare=False)
 
     def __post_init__(self):
         hand = tuple(p for p in self.patterns if p.per_hand)

@@ -10,12 +10,12 @@ tile: it is reported once (``any_tile``) instead of tile by tile.
 from __future__ import annotations
 
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from .readings import readings, sets_with_one_wild_left
 from .regions import REGIONS
 from .request import SEATS, Deal, InvalidRequest, parse_request
-from .scoring import score
+from .scoring import ready_on_lone_wild, score
 from .tiles import ALL_TILES, CODES, WHITE, TileSyntaxError, parse_tiles
 
 HAND_WITHOUT_WIN = "waits take a 13-tile hand without win_tile"
@@ -47,7 +47,8 @@ def waits(request: dict) -> dict:
     available = [face for face in ALL_TILES
                  if held[face] < (deal.wild_copies if face == deal.wild else 4)]
     any_tile = sets_with_one_wild_left(deal, list(deal.hand))
-    discarders = _discarders(deal, any_tile)
+    ready = any_tile or ready_on_lone_wild(deal, REGIONS[deal.region])
+    discarders = _discarders(deal, ready)
     shapes = REGIONS[deal.region].shapes
     entries = []
     for face in available:
@@ -155,13 +156,14 @@ def _discarders(deal: Deal, any_tile: bool) -> tuple[str, ...]:
         return ()  # the dealer's first-turn win is 天和, a self-draw
     after = SEATS.index(deal.winner)
     others = tuple(SEATS[(after + step) % 4] for step in (1, 2, 3))
-    if deal.region == "hangzhou":
-        # hangzhou.txt:60,170: from 三連莊, between dealer and a non-dealer, never from a
-        # 暴頭-ready hand; house rule hangzhou_discard = never
-        if (deal.house_rule("hangzhou_discard") == "never" or deal.dealer_streak < 2
-                or any_tile):
+    region = REGIONS[deal.region]
+    if region.win_problems is not None:
+        # the region's own terms (Hangzhou: from 三連莊, between dealer and a non-dealer,
+        # hangzhou.txt:60,170; house rules), tried on a discard by each seat
+        if any_tile and region.ready_hand_self_draw_only:
             return ()
-        return others if deal.winner_is_dealer else (deal.dealer,)
+        return tuple(seat for seat in others if not region.win_problems(
+            replace(deal, win_type="discard", discarder=seat)))
     if ctx.first_turn and not deal.winner_is_dealer:
         # a first-turn discard win is on the dealer's first discard (地胡)
         return (deal.dealer, *(seat for seat in others if seat != deal.dealer))

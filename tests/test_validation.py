@@ -247,6 +247,11 @@ INVALID = [
     bad("first-turn-with-exposed-meld",
         req("honghe", "456p789s23s11z", "4s", melds=["pung 111m"], context={"first_turn": True}),
         "context.first_turn", ("meld", "exposed", "吃", "碰", "claim")),
+    # RULEBOOK §1 (revised): nobody has claimed before the first discard.
+    bad("first-turn-with-winners-claims",
+        req("jinhua", "123m456p789s234s1z", "1z", wild="6s",
+            context={"first_turn": True, "claims": [{"by": "S", "from": "E", "count": 1}]}),
+        "context.first_turn", ("claim",)),
     bad("rob-kong-winner-holds-copy",
         req("honghe", "123m456p789s234s4s", "4s", how="rob_kong", discarder="W"),
         ROB_FIELDS, ROB_COPY_WORDS),

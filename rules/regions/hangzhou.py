@@ -18,6 +18,7 @@ from ..region import (
 )
 from ..request import Deal
 from ..tiles import WHITE
+from . import hangzhou_pages as pages
 
 HOUSE_RULES = (
     HouseRule(key="hangzhou_scoring", label_zh="計分方式", label_en="Scoring", choices=(
@@ -208,4 +209,7 @@ REGION = Region(
     ready_with_six_pairs=_seven_pairs_bao_tou,
     dealer_factor=dealer_factor, combinations=COMBINATIONS,
     winner_deals_next=True,
+    listed=0, wild_badge="財", value_labels={"cai_piao": "×2ⁿ"},  # ×2 per 飄 (hangzhou.txt:146)
+    payment_rules=pages.PAYMENT_RULES, payment_sentences=pages.PAYMENT_SENTENCES,
+    examples=pages.EXAMPLES,
 )

@@ -16,6 +16,7 @@ from ..region import (
 )
 from ..request import Deal
 from ..tiles import EAST
+from . import honghe_pages as pages
 
 HOUSE_RULES = (
     HouseRule(key="honghe_rob_kong", label_zh="搶槓胡誰付", label_en="Robbing a kong: who pays",
@@ -200,4 +201,7 @@ REGION = Region(
     context_keys=("after_kong", "last_tile", "first_turn", "dice", "previous_draws",
                   "previous_wild"),
     reads_history=True,
+    listed=2, wild_badge="搭",
+    payment_rules=pages.PAYMENT_RULES, payment_sentences=pages.PAYMENT_SENTENCES,
+    examples=pages.EXAMPLES,
 )

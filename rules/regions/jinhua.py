@@ -15,6 +15,7 @@ from ..region import (
     every_contract,
 )
 from ..request import Deal
+from . import jinhua_pages as pages
 
 HOUSE_RULES = (
     HouseRule(key="jinhua_peng_peng_hu", label_zh="碰碰胡", label_en="碰碰胡 (all pungs)",
@@ -264,4 +265,8 @@ REGION = Region(
     shapes=(STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS), patterns=PATTERNS,
     adds_fan=False, pay=pay, contract=every_contract, house_rules=HOUSE_RULES,
     context_keys=("after_kong", "last_tile", "first_turn", "cai_piao", "claims"),
+    # ×4 without 財神, ×2 with (jinhua.txt:47); ×2 per 飄 (jinhua.txt:97)
+    listed=1, wild_badge="財", value_labels={"qing_yi_se": "×4 / ×2", "cai_piao": "×2ⁿ"},
+    payment_rules=pages.PAYMENT_RULES, payment_sentences=pages.PAYMENT_SENTENCES,
+    examples=pages.EXAMPLES,
 )
