@@ -58,21 +58,23 @@ test: $(VENV)/.dev.stamp chromium
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 
-# Debian's chromium for the browser tests (tests/browser/), when it is missing: as root
-# (CI), or through passwordless sudo. Otherwise a warning, and those tests skip, except
-# under CI=true, where they fail.
+# Debian's chromium and CJK fonts for the browser tests (tests/browser/; without the
+# fonts Chinese text is drawn as boxes and its layout checks fail), when missing: as
+# root (CI), or through passwordless sudo. Otherwise a warning, and those tests skip,
+# except under CI=true, where they fail.
+BROWSER_PACKAGES := chromium fonts-noto-cjk
 chromium:
-	@if [ -x "$(CHROMIUM)" ]; then :; \
+	@if [ -x "$(CHROMIUM)" ] && fc-list :lang=zh 2>/dev/null | grep -q .; then :; \
 	elif ! command -v apt-get >/dev/null; then \
-	  echo "warning: no $(CHROMIUM) and no apt-get: the browser tests will skip" >&2; \
+	  echo "warning: no $(CHROMIUM) or CJK fonts, and no apt-get: the browser tests may skip or fail" >&2; \
 	elif [ "$$(id -u)" = 0 ]; then \
-	  echo "Installing Debian's chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  echo "Installing Debian's $(BROWSER_PACKAGES) for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
 	elif sudo -n true 2>/dev/null; then \
-	  echo "Installing Debian's chromium for the browser tests (sudo)"; \
-	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  echo "Installing Debian's $(BROWSER_PACKAGES) for the browser tests (sudo)"; \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
 	else \
-	  echo "warning: no $(CHROMIUM): the browser tests will skip (sudo apt-get install chromium)" >&2; \
+	  echo "warning: no $(CHROMIUM) or CJK fonts: sudo apt-get install $(BROWSER_PACKAGES)" >&2; \
 	fi
 
 # The ledger's tests (storage, pages, concurrent writers) against a throwaway PostgreSQL

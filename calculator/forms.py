@@ -12,17 +12,17 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.urls import reverse, reverse_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
+from calculator import regions
+from calculator.regions import DEFAULT_REGION, REGION_CHOICES
 from rules import InvalidRequest, score
 from rules import waits as engine_waits
+from rules.regions import REGIONS
+from rules.tiles import tile_chinese
 
-REGION_CHOICES = [
-    ("hangzhou", "杭州 Hangzhou"),
-    ("jinhua", "金华 Jinhua"),
-    ("honghe", "洪合 Honghe"),
-]
 SEAT_CHOICES = [
     ("E", pgettext_lazy("seat", "東 E")),
     ("S", pgettext_lazy("seat", "南 S")),
@@ -34,35 +34,42 @@ WIN_TYPE_CHOICES = [
     ("discard", _("On a discard 點炮")),
     ("rob_kong", _("Robbing a kong 搶槓")),
 ]
+# Every house rule's choices (value, label with its source), in the page's language.
 HOUSE_RULE_CHOICES = {
-    "honghe_rob_kong": [
-        ("robbed_pays_all", _("The robbed player alone pays 3 × (default)")),
-        ("robbed_pays_double", _("The robbed player pays 2 ×, the other two 1 × each")),
-    ],
-    "hangzhou_discard": [
-        ("dealer_streak3", _("Discard wins from 三連莊 on (default)")),
-        ("never", _("Never on a discard")),
-    ],
+    rule.key: [(choice.value, lazy(regions.choice_label, str)(rule, choice))
+               for choice in rule.choices]
+    for region in regions.LISTED for rule in region.house_rules
 }
 CLAIM_ROWS = 3
 CLAIM_FIELDS = [f"claim{row}_{part}" for row in range(1, CLAIM_ROWS + 1)
                 for part in ("by", "from", "count")]
 
-# The context a region's rules read (RULEBOOK §2-4); other regions' fields are not shown
-# and not sent.
-REGION_FIELDS = {
-    "honghe": ["after_kong", "last_tile", "first_turn", "dice", "previous_draws",
-               "previous_wild", "honghe_rob_kong"],
-    "hangzhou": ["after_kong", "cai_piao", "hangzhou_discard", *CLAIM_FIELDS],
-    "jinhua": ["after_kong", "last_tile", "first_turn", "cai_piao", *CLAIM_FIELDS],
-}
-REGION_SPECIFIC = set().union(*REGION_FIELDS.values())
+
+def _region_fields(region) -> list[str]:
+    """The fields of the context keys a region's rules read (RULEBOOK §2-4), then its
+    house rules, then the claim rows; other regions' fields are not shown and not sent."""
+    context = [key for key in region.context_keys if key != "claims"]
+    claims = CLAIM_FIELDS if "claims" in region.context_keys else []
+    return [*context, *(rule.key for rule in region.house_rules), *claims]
+
+
+REGION_FIELDS = {key: _region_fields(region) for key, region in REGIONS.items()}
 HOUSE_RULES = set(HOUSE_RULE_CHOICES)
+# The context fields every region may have; a region's house-rule fields are added to
+# its form alone.
+CONTEXT_FIELDS = set().union(*REGION_FIELDS.values()) - HOUSE_RULES
 COMMON_FIELDS = ["region", "hand", "melds", "win_tile", "wild", "win_type", "winner",
                  "dealer", "discarder", "dealer_streak", "base"]
-DEFAULT_REGION = "hangzhou"
 # Engine field names: "melds[0]", "context.after_kong", "context.claims[1]", "house_rules.x".
 _ENGINE_FIELD = re.compile(r"^(?:context\.|house_rules\.)?(?P<name>\w+)(?:\[(?P<index>\d+)\])?")
+
+
+def house_rule_field(rule, label=None) -> forms.ChoiceField:
+    """A house rule as a select of its choices, each with its source; the default first.
+    Left out of a request, the engine takes the default."""
+    return forms.ChoiceField(
+        label=label or _("House rule: %(rule)s") % {"rule": regions.rule_label(rule)},
+        choices=regions.house_rule_choices(rule), initial=rule.default, required=False)
 
 
 def _select(choices, blank, label=None):
@@ -121,7 +128,7 @@ class ScoreForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
     wild = forms.CharField(
         label=_("Wild tile 百搭 / 財神"), required=False, max_length=10,
-        help_text=_("Needed in Honghe and Jinhua; blank in Hangzhou means 白 (5z)."),
+        help_text=lazy(lambda: wild_help(), str)(),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
     win_type = forms.ChoiceField(label=_("Win type"), choices=WIN_TYPE_CHOICES,
                                  initial="self_draw")
@@ -155,12 +162,6 @@ class ScoreForm(forms.Form):
     cai_piao = forms.IntegerField(
         label=_("財飄: wilds thrown from a 暴頭-ready hand"), min_value=0, max_value=3,
         required=False, initial=0, widget=forms.NumberInput(attrs={"placeholder": "0"}))
-    honghe_rob_kong = forms.ChoiceField(label=_("House rule: robbing a kong"),
-                                        choices=HOUSE_RULE_CHOICES["honghe_rob_kong"],
-                                        required=False)
-    hangzhou_discard = forms.ChoiceField(label=_("House rule: winning on a discard"),
-                                         choices=HOUSE_RULE_CHOICES["hangzhou_discard"],
-                                         required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -178,8 +179,10 @@ class ScoreForm(forms.Form):
                 "class": "form-select form-select-sm",
                 "aria-label": f"{labels[part]} ({row})"})
         # Other regions' fields are neither shown nor checked: their values cannot matter.
-        for name in REGION_SPECIFIC - set(REGION_FIELDS[self.region_key]):
+        for name in CONTEXT_FIELDS - set(REGION_FIELDS[self.region_key]):
             del self.fields[name]
+        for rule in REGIONS[self.region_key].house_rules:
+            self.fields[rule.key] = house_rule_field(rule)
 
     # --- what the template shows ---
 
@@ -364,6 +367,17 @@ class WaitsForm(ScoreForm):
         return f"{reverse('home')}?{urlencode(pairs[:at] + win + pairs[at:])}"
 
 
+def wild_help() -> str:
+    """Which regions need the wild named, and what a blank means elsewhere."""
+    needed = [regions.region_name(r) for r in regions.LISTED if r.default_wild is None]
+    parts = [gettext("Needed in %(regions)s") % {"regions": gettext(" and ").join(needed)}]
+    parts += [gettext("blank in %(region)s means %(tile)s") % {
+        "region": regions.region_name(r),
+        "tile": f"{tile_chinese(r.default_wild)} ({regions.wild_code(r)})"}
+        for r in regions.LISTED if r.default_wild is not None]
+    return gettext("%(sentence)s.") % {"sentence": gettext("; ").join(parts)}
+
+
 def json_number(value: Decimal | int) -> int | float:
     """底分 as a JSON number: whole numbers as ints (the engine keeps decimals exact)."""
     value = Decimal(value)
@@ -383,7 +397,7 @@ class PracticeForm(forms.Form):
 
     def __init__(self, *args, region: str = DEFAULT_REGION, **kwargs):
         super().__init__(*args, **kwargs)
-        if region == "honghe":
+        if REGIONS[region].adds_fan:
             self.fields["total"].label = _("番 (fan)")
         for seat, name in self.SEAT_FIELDS.items():
             self.fields[name] = forms.DecimalField(

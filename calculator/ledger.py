@@ -4,18 +4,17 @@ running totals — all worked out from the recorded hands, in order.
 No database here: ``replay`` reads plain values (a region, a first dealer and the hands'
 kinds and requests) so that the rotation rules are tested on their own.
 
-Rotation (RULEBOOK; the issue's reading of the sources):
+Rotation (RULEBOOK; the region's ``winner_deals_next``): the dealer keeps the seat when
+they win or the hand is drawn (流局), and the streak grows (平莊 → 二連莊 → 三連莊 …).
+When another player wins, that winner becomes the dealer (搶莊) at 平莊 where the region
+says so (Hangzhou, ``hangzhou.txt:92-98``, ``:190-194``); elsewhere the next seat deals
+(E → S → W → N → E), at streak 0 (Honghe ``honghe.txt:19``, Jinhua ``jinhua.txt:5``).
 
-- Hangzhou (``hangzhou.txt:92-98``, ``:190-194``): the dealer keeps the seat when they
-  win or the hand is drawn (流局), and the streak grows (平莊 → 二連莊 → 三連莊 …); when
-  another player wins, that winner becomes the dealer (搶莊) at 平莊.
-- Honghe (``honghe.txt:19``) and Jinhua (``jinhua.txt:5``, 輪庄制): the dealer keeps the
-  seat on their own win or a draw (streak + 1); otherwise the next seat deals
-  (E → S → W → N → E), at streak 0.
-
-History for the next hand: ``previous_draws`` counts the draws since the last win (Honghe
+History for the next hand, sent only where the region's patterns read it
+(``reads_history``): ``previous_draws`` counts the draws since the last win (Honghe
 黃番), and ``previous_wild`` is the wild of the hand just played, a draw included when the
-players gave its wild (Honghe 百搭連莊).
+players gave its wild (Honghe 百搭連莊); a hand without a named wild had the region's
+default wild.
 """
 
 from __future__ import annotations
@@ -26,6 +25,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from calculator.forms import json_number
+from calculator.regions import wild_code
+from rules.regions import REGIONS
 
 SEATS = ("E", "S", "W", "N")
 # The engine accepts streaks up to 99; beyond 三連莊 no region's scoring changes.
@@ -63,12 +64,12 @@ def advance(region: str, before: Position, kind: str, request: dict) -> Position
     winner = request["winner"]
     if winner == before.dealer:
         dealer, streak = before.dealer, before.streak + 1
-    elif region == "hangzhou":
+    elif REGIONS[region].winner_deals_next:
         dealer, streak = winner, 0
     else:
         dealer, streak = next_seat(before.dealer), 0
-    if wild is None and region == "hangzhou":
-        wild = "5z"  # Hangzhou without a named wild: 白 is the 財神 (RULEBOOK §3)
+    if wild is None:
+        wild = wild_code(REGIONS[region])  # Hangzhou: 白 is the 財神 (RULEBOOK §3)
     return Position(before.number + 1, dealer, streak, 0, wild)
 
 
@@ -79,7 +80,7 @@ def compose(request: dict, *, region: str, base: Decimal | int, house_rules: dic
     composed = {key: value for key, value in request.items() if key not in FIXED_KEYS}
     context = {key: value for key, value in request.get("context", {}).items()
                if key not in HISTORY_CONTEXT}
-    if region == "honghe":  # the only region whose patterns read the history
+    if REGIONS[region].reads_history:
         if position.draws:
             context["previous_draws"] = min(position.draws, 999)
         if position.previous_wild:
@@ -90,8 +91,8 @@ def compose(request: dict, *, region: str, base: Decimal | int, house_rules: dic
         composed["context"] = context
     else:
         composed.pop("context", None)
-    rules = {key: value for key, value in house_rules.items()
-             if key.startswith(region + "_")}
+    own = {rule.key for rule in REGIONS[region].house_rules}
+    rules = {key: value for key, value in house_rules.items() if key in own}
     if rules:
         composed["house_rules"] = rules
     else:

@@ -6,33 +6,29 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from calculator import regions
 from calculator.forms import (
     CLAIM_FIELDS,
-    HOUSE_RULE_CHOICES,
     REGION_CHOICES,
     REGION_FIELDS,
     SEAT_CHOICES,
     ScoreForm,
+    house_rule_field,
 )
 from calculator.models import Table
+from rules.regions import REGIONS
 from rules.tiles import TileSyntaxError, parse_tiles, tile_code
 
 # The calculator fields a table decides once, or that history decides: not on the form.
 FIXED_FIELDS = ("dealer", "dealer_streak", "base", "previous_draws", "previous_wild",
-                "honghe_rob_kong", "hangzhou_discard")
+                *regions.HOUSE_RULE_KEYS)
 DEFAULT_NAMES = {"E": _("East 東"), "S": _("South 南"), "W": _("West 西"), "N": _("North 北")}
 
 
 class TableForm(forms.ModelForm):
     """A new table: region, base, the four players by seat, the first dealer and the
-    house rules of the region."""
-
-    honghe_rob_kong = forms.ChoiceField(
-        label=_("Honghe: robbing a kong"), choices=HOUSE_RULE_CHOICES["honghe_rob_kong"],
-        required=False)
-    hangzhou_discard = forms.ChoiceField(
-        label=_("Hangzhou: winning on a discard"),
-        choices=HOUSE_RULE_CHOICES["hangzhou_discard"], required=False)
+    house rules of the region (every region's are on the form, each labelled with its
+    region; only the chosen region's are kept)."""
 
     class Meta:
         model = Table
@@ -46,13 +42,24 @@ class TableForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["region"].choices = REGION_CHOICES
-        self.fields["region"].initial = "hangzhou"
+        self.fields["region"].initial = regions.DEFAULT_REGION
+        for region in regions.LISTED:
+            for rule in region.house_rules:
+                self.fields[rule.key] = house_rule_field(rule, label=_(
+                    "%(region)s: %(rule)s") % {"region": regions.region_name(region),
+                                               "rule": regions.rule_label(rule)})
         self.fields["base"].widget.attrs.update(step="any", min="0.01")
         self.fields["name"].help_text = _("Optional, e.g. “Friday at Lao Wang's”.")
         for seat in "ESWN":
             field = self.fields[f"player_{seat.lower()}"]
             field.widget.attrs["placeholder"] = DEFAULT_NAMES[seat]
             field.required = False
+
+    def house_rule_groups(self):
+        """Each region with its house-rule fields, in page order, for the template."""
+        return [(region.key, regions.region_name(region),
+                 [self[rule.key] for rule in region.house_rules])
+                for region in regions.LISTED if region.house_rules]
 
     def clean_base(self):
         base = self.cleaned_data["base"]
@@ -75,8 +82,9 @@ class TableForm(forms.ModelForm):
     def save(self, commit=True):
         table = super().save(commit=False)
         region = self.cleaned_data["region"]
-        table.house_rules = {key: self.cleaned_data[key] for key in HOUSE_RULE_CHOICES
-                             if key.startswith(region + "_") and self.cleaned_data.get(key)}
+        table.house_rules = {rule.key: self.cleaned_data[rule.key]
+                             for rule in REGIONS[region].house_rules
+                             if self.cleaned_data.get(rule.key)}
         if commit:
             table.save()
         return table
@@ -127,13 +135,19 @@ class LedgerWinForm(ScoreForm):
 
 
 class DrawForm(forms.Form):
-    """A drawn hand (流局): nobody won. Its wild matters to Honghe's next hand."""
+    """A drawn hand (流局): nobody won. Its wild matters to the next hand where the
+    region's patterns read the hands before (``Region.reads_history``)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     wild = forms.CharField(
         label=_("This hand's wild tile 百搭 (optional)"), required=False, max_length=10,
-        help_text=_("Honghe: if the next hand's wild is the same, it scores 百搭連莊."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
+
+    def __init__(self, *args, reads_history: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if reads_history:
+            self.fields["wild"].help_text = _(
+                "The next hand reads it: if its wild is the same, it scores 百搭連莊.")
 
     def clean_wild(self):
         text = self.cleaned_data["wild"].strip()

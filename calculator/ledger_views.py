@@ -155,9 +155,10 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
     table = _table(view_token, edit_token)
     ledger = store.load(table)
     position = _position(ledger, number)
+    history = REGIONS[table.region].reads_history
     status, stale = 200, None
     if request.method == "POST":
-        form = DrawForm(request.POST)
+        form = DrawForm(request.POST, reads_history=history)
         if form.is_valid():
             try:
                 store.write(table.pk, form.cleaned_data["version"], number, Hand.DRAW,
@@ -166,7 +167,7 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
                 stale, status = error, 409
                 table, ledger, number, data = _against_current(request, stale, number)
                 position = _position(ledger, number)
-                form = DrawForm(data)
+                form = DrawForm(data, reads_history=history)
             except store.Refused as refused:
                 form.add_error(None, _refused_message(refused, number))
                 status = 400
@@ -180,14 +181,15 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
         wild = ""
         if number <= len(ledger.entries):
             wild = ledger.entries[number - 1].request.get("wild", "")
-        form = DrawForm(initial={"version": table.version, "wild": wild})
+        form = DrawForm(initial={"version": table.version, "wild": wild},
+                        reads_history=history)
     after = advance(table.region, position, Hand.DRAW, {})
     context = {
         "table": table, "number": number, "form": form, "stale": stale,
         "changed": _changed(stale, table, ledger) if stale else [],
         "intent": "new" if number > len(ledger.entries) else "edit",
         "position": _position_view(table, position), "after": _position_view(table, after),
-        "edit_url": _edit_url(table), "shows_wild": table.region != "hangzhou",
+        "edit_url": _edit_url(table), "shows_wild": REGIONS[table.region].default_wild is None,
         "replaces": number <= len(ledger.entries),
         "win_url": _edit_url(table, "hand-win", number=number),
     }
@@ -297,7 +299,7 @@ def _position_view(table: Table, position: Position) -> dict:
             "dealer_name": names[position.dealer], "seat": seat_name(position.dealer),
             "streak": position.streak, "streak_name": streak_name(position.streak),
             "draws": position.draws, "previous_wild": position.previous_wild,
-            "honghe": table.region == "honghe"}
+            "history": REGIONS[table.region].reads_history}
 
 
 def _entry_view(table: Table, entry, editable: bool) -> dict:

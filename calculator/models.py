@@ -13,6 +13,8 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from calculator.regions import region_choices
+
 SEATS = ("E", "S", "W", "N")
 
 
@@ -22,16 +24,13 @@ def new_token() -> str:
 
 
 class Table(models.Model):
-    REGIONS = [("hangzhou", "杭州 Hangzhou"), ("jinhua", "金华 Jinhua"),
-               ("honghe", "洪合 Honghe")]
-
     # Two capabilities, no accounts: the view token reads, the edit token writes.
     view_token = models.CharField(max_length=32, unique=True, default=new_token,
                                   editable=False)
     edit_token = models.CharField(max_length=32, unique=True, default=new_token,
                                   editable=False)
     name = models.CharField(_("Table name"), max_length=60, blank=True)
-    region = models.CharField(_("Region"), max_length=10, choices=REGIONS)
+    region = models.CharField(_("Region"), max_length=10, choices=region_choices)
     base = models.DecimalField(_("Base 底分"), max_digits=12, decimal_places=2, default=1)
     player_e = models.CharField(max_length=30)
     player_s = models.CharField(max_length=30)

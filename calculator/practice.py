@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 
+from calculator.regions import LISTED
 from rules import InvalidRequest, score
+from rules.regions import REGIONS as REGISTRY
+from rules.tiles import WHITE
 
 SEATS = "ESWN"
-REGIONS = ("hangzhou", "jinhua", "honghe")
+REGIONS = tuple(region.key for region in LISTED)
 N_FACES = 34  # 1-9m, 1-9p, 1-9s, 1-7z (東南西北白發中)
 HONOURS = range(27, 34)
-WHITE = 31  # 白 5z: Hangzhou's wild; Jinhua's stand-in for the wild face
 MAX_ATTEMPTS = 500
 SEED_LIMIT = 10**9
 
@@ -40,9 +42,12 @@ def notation(faces: list[int]) -> str:
 
 
 def _wild(region: str, rng: random.Random) -> int:
-    if region == "hangzhou":
-        return WHITE
-    if region == "jinhua":  # 白 stands in for the wild face: keep it a plain 白 elsewhere
+    """The region's default wild (Hangzhou 白), else a random face; where 白 stands in for
+    a named wild's face, never 白 itself (it stays a plain 白 elsewhere)."""
+    facts = REGISTRY[region]
+    if facts.default_wild is not None:
+        return facts.default_wild
+    if facts.white_substitutes:
         return rng.choice([f for f in range(N_FACES) if f != WHITE])
     return rng.randrange(N_FACES)
 
@@ -100,24 +105,22 @@ def _seven_pairs(rng: random.Random, faces: list[int]):
     return rng.sample(faces, 7) * 2, []
 
 
-def _win_type(region: str, rng: random.Random, streak: int, winner: str,
-              dealer: str) -> tuple[str, str | None]:
-    """A win type the region allows, and the discarder (or robbed player) if any."""
+WIN_WEIGHTS = {"self_draw": 50, "discard": 42, "rob_kong": 8}
+
+
+def _win_type(region: str, rng: random.Random, winner: str) -> tuple[str, str | None]:
+    """A win type the region ever allows, and the discarder (or robbed player) if any.
+    Whether this deal allows it (Hangzhou: from 三連莊, dealer against non-dealer) is
+    the engine's to say: a deal it refuses is drawn again."""
+    kinds = REGISTRY[region].win_types
+    kind = rng.choices(kinds, [WIN_WEIGHTS[k] for k in kinds])[0]
     others = [s for s in SEATS if s != winner]
-    if region == "hangzhou":
-        # A discard only from 三連莊, between the dealer and a non-dealer (hangzhou.txt:60)
-        if streak >= 2 and rng.random() < 0.5:
-            if winner == dealer:
-                return "discard", rng.choice(others)
-            return "discard", dealer
-        return "self_draw", None
-    kind = rng.choices(["self_draw", "discard", "rob_kong"], [50, 42, 8])[0]
     return kind, (None if kind == "self_draw" else rng.choice(others))
 
 
 def _candidate(region: str, rng: random.Random) -> dict | None:
     wild = _wild(region, rng)
-    avoid = {wild} | ({WHITE} if region == "jinhua" else set())
+    avoid = {wild} | ({WHITE} if REGISTRY[region].substitutes(wild) else set())
     faces = _faces(rng, avoid)
     if rng.random() < 0.15:
         drawn = _seven_pairs(rng, faces)
@@ -128,7 +131,7 @@ def _candidate(region: str, rng: random.Random) -> dict | None:
     concealed, melds = drawn
     winner, dealer = rng.choice(SEATS), rng.choice(SEATS)
     streak = rng.choices([0, 1, 2, 3], [45, 25, 18, 12])[0]
-    win_type, discarder = _win_type(region, rng, streak, winner, dealer)
+    win_type, discarder = _win_type(region, rng, winner)
     win_index = rng.randrange(len(concealed))
     # Occasionally a wild among the concealed tiles (never the discarded winning tile).
     if rng.random() < 0.3:
@@ -142,7 +145,7 @@ def _candidate(region: str, rng: random.Random) -> dict | None:
         "winner": winner, "dealer": dealer, "discarder": discarder,
         "dealer_streak": streak, "base": rng.choice([1, 1, 2]),
     }
-    if region != "hangzhou":
+    if wild != REGISTRY[region].default_wild:
         request["wild"] = face_code(wild)
     return request
 

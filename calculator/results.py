@@ -13,6 +13,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from calculator.forms import SEAT_CHOICES
+from calculator.regions import in_language, payment_sentence, wild_code
 from rules.regions import REGIONS
 from rules.tiles import CODES, TileSyntaxError, parse_tiles
 
@@ -173,7 +174,7 @@ def _arithmetic(reading: dict, request: dict, adds_fan: bool) -> str:
     else:
         factor = " × ".join(terms) if terms else "1"
     text = f"{base} × {factor} = {amount(breakdown['hand_value'])}"
-    if breakdown.get("dealer_factor"):
+    if (breakdown.get("dealer_factor") or 1) != 1:  # none, or ×1 (Hangzhou as played now)
         text += _("; ") + _("dealer ×%(factor)s (%(streak)s)") % {
             "factor": breakdown["dealer_factor"], "streak": streak_name(request["dealer_streak"])}
     return text
@@ -189,41 +190,38 @@ def streak_name(streak: int) -> str:
 
 
 def _payment_rule(request: dict, breakdown: dict) -> str:
-    """How the region shares the hand value out (RULEBOOK §2-4), said once in words."""
-    region, win_type = request["region"], request["win_type"]
-    factor = {"factor": breakdown.get("dealer_factor")}
-    if region == "honghe":
-        if win_type == "self_draw":
-            return _("Self-draw: each of the other three pays the hand value.")
-        if win_type == "discard":
-            return _("Discard: the discarder pays the hand value, the other two half of it "
-                     "each.")
-        if request.get("house_rules", {}).get("honghe_rob_kong") == "robbed_pays_double":
-            return _("Robbing a kong: the robbed player pays 2 × the hand value, the other "
-                     "two 1 × each.")
-        return _("Robbing a kong: the robbed player alone pays 3 × the hand value.")
-    if region == "hangzhou":
-        if win_type != "self_draw":
-            return _("Discard: the discarder alone pays the hand value × %(factor)s.") % factor
-        if request["winner"] == request["dealer"]:
-            return _("The dealer self-drew: each of the other three pays the hand value × "
-                     "%(factor)s.") % factor
-        return _("The dealer pays the hand value × %(factor)s, the other two the hand "
-                 "value.") % factor
-    if win_type == "self_draw":
-        return _("Self-draw: each of the other three pays 2 × the hand value.")
-    return _("Discard (a robbed kong counts as one): the discarder pays 2 × the hand value, "
-             "the other two 1 × each.")
+    """How the region shares the hand value out (RULEBOOK §2-4), said once in words: the
+    region's own sentence for this win (``Region.payment_sentences``)."""
+    return payment_sentence(REGIONS[request["region"]], request,
+                            breakdown.get("dealer_factor"))
 
 
 def _contract(request: dict, contract: dict | None) -> str | None:
+    """承包 in words: the contract that applies, or every one where they add (Jinhua), or
+    the engine's reason why none applies (Hangzhou as played now)."""
     if not contract:
         return None
+    if contract.get("applied") is False:
+        return in_language(contract["reason_zh"], contract["reason_en"])
+    entries = contract.get("all") or [contract]
+    if len(entries) == 1:
+        return _contract_line(request, entries[0], alone=True)
+    lines = [_contract_line(request, entry, alone=False) for entry in entries]
+    return " ".join([*lines, _("Every contract counts and they add; nobody else pays.")])
+
+
+def _contract_line(request: dict, contract: dict, alone: bool) -> str:
     names = {"payer": seat_name(contract["payer"]), "winner": seat_name(request["winner"]),
              "claims": contract["claims"]}
     if contract["direction"] == "claimed_from_payer":
+        if not alone:
+            return _("承包: %(winner)s claimed %(claims)s times from %(payer)s, so %(payer)s "
+                     "pays the winner's whole take.") % names
         return _("承包: %(winner)s claimed %(claims)s times from %(payer)s, so %(payer)s alone "
                  "pays the winner's whole take.") % names
+    if not alone:
+        return _("承包: %(payer)s claimed %(claims)s times from %(winner)s, so %(payer)s pays "
+                 "twice the winner's whole take.") % names
     return _("承包: %(payer)s claimed %(claims)s times from %(winner)s, so %(payer)s alone pays "
              "twice the winner's whole take.") % names
 
@@ -314,7 +312,7 @@ def present_waits(response: dict, form) -> Waits:
     def sign(net) -> int:
         return (net > 0) - (net < 0)
 
-    wild_text = form.cleaned_data.get("wild") or ("5z" if response["region"] == "hangzhou" else "")
+    wild_text = form.cleaned_data.get("wild") or wild_code(region) or ""
     try:
         wild = CODES[parse_tiles(wild_text)[0]]
     except (TileSyntaxError, IndexError):

@@ -2,10 +2,11 @@
 every pattern with example hands scored by the engine.
 
 Presentation only. Pattern names, values, rule texts and sources come from the
-engine's catalogue (``rules.regions``); example hands (``calculator.examples``) are
-scored by ``rules.score`` when a page renders. The payment sentences restate the
-engine's ``pay`` rules (RULEBOOK §2-4); tests/test_rules_pages.py scores hands to keep
-them in step.
+engine's catalogue (``rules.regions``), and so do the example hands
+(``Region.examples``), scored by ``rules.score`` when a page renders, the payment
+sentences (``Region.payment_rules``, restating the engine's ``pay`` rules, RULEBOOK §2-4;
+tests/test_rules_pages.py scores hands to keep them in step) and the house rules with
+their choices and sources.
 """
 
 from __future__ import annotations
@@ -15,68 +16,55 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from calculator.examples import EXAMPLES
-from calculator.forms import CLAIM_ROWS, HOUSE_RULE_CHOICES, ScoreForm
+from calculator import regions
+from calculator.forms import CLAIM_ROWS, ScoreForm
 from calculator.results import Result, present
 from rules import score
-from rules.region import Pattern
+from rules.region import Pattern, Region
 from rules.regions import REGIONS
 
-REGION_ORDER = ("hangzhou", "jinhua", "honghe")
-
-# Patterns whose worth depends on the hand: the engine holds a function, the page a label.
-VARIABLE_VALUES = {
-    ("jinhua", "qing_yi_se"): "×4 / ×2",  # ×4 without 財神, ×2 with (jinhua.txt:47)
-    ("hangzhou", "cai_piao"): "×2ⁿ",  # ×2 per 飄 (hangzhou.txt:146)
-    ("jinhua", "cai_piao"): "×2ⁿ",  # (jinhua.txt:97)
-}
-
-# The side-by-side table: sections of rows, each row the pattern key that plays that part
-# in each region (names differ: 七對 / 七對子 / 對對和 are all seven pairs).
-COMPARISON = (
-    (gettext_lazy("Seven pairs"), (
-        {"honghe": "dui_dui_he", "hangzhou": "qi_dui", "jinhua": "qi_dui"},
-        {"jinhua": "qing_qi_dui"},
-        {"hangzhou": "hao_hua_qi_dui", "jinhua": "hao_hua_qi_dui"},
-        {"hangzhou": "shuang_hao_hua_qi_dui", "jinhua": "shuang_hao_hua_qi_dui"},
-        {"hangzhou": "san_hao_hua_qi_dui", "jinhua": "san_hao_hua_qi_dui"},
-        {"jinhua": "qi_dui_bao_tou"},
-    )),
-    (gettext_lazy("Wilds 百搭 / 財神"), (
-        {"honghe": "ren_yi_hu", "hangzhou": "bao_tou", "jinhua": "bao_tou"},
-        {"hangzhou": "cai_piao", "jinhua": "cai_piao"},
-        {"honghe": "san_bai_da"},
-        {"jinhua": "cai_shen_tou"},
-        {"jinhua": "san_cai_yi_ke"},
-        {"honghe": "lao_tou_huang"},
-        {"honghe": "bai_da_lian_zhuang"},
-    )),
-    (gettext_lazy("Suits and honours"), (
-        {"honghe": "qing_yi_se", "jinhua": "qing_yi_se"},
-        {"honghe": "hun_yi_se", "jinhua": "hun_yi_se"},
-        {"honghe": "si_lao_tou"},
-        {"honghe": "quan_lao_tou"},
-        {"jinhua": "qing_feng"},
-        {"jinhua": "luan_feng"},
-        {"jinhua": "shi_san_bu_kao"},
-        {"jinhua": "qi_feng"},
-    )),
-    (gettext_lazy("Sets"), (
-        {"jinhua": "ping_hu"},
-        {"jinhua": "peng_peng_hu"},
-        {"jinhua": "quan_qiu_ren"},
-        {"honghe": "dan_diao"},
-    )),
-    (gettext_lazy("When and how it was won"), (
-        {"honghe": "gang_shang_kai_hua", "hangzhou": "gang_kai", "jinhua": "gang_shang_kai_hua"},
-        {"honghe": "hai_di_lao_yue", "jinhua": "hai_di_lao_yue"},
-        {"honghe": "tian_he", "jinhua": "tian_hu"},
-        {"honghe": "di_he", "jinhua": "di_hu"},
-        {"jinhua": "ren_hu"},
-        {"honghe": "huang_fan"},
-        {"honghe": "bao_zi"},
-    )),
+# The side-by-side table: sections of rows, each row named by the key of the pattern that
+# plays that part (names differ: 七對 / 七對子 / 對對和 are all seven pairs); a region's
+# pattern of another key joins the row through ``Region.compares_as``.
+ROWS = (
+    (gettext_lazy("Seven pairs"), ("qi_dui", "qing_qi_dui", "hao_hua_qi_dui",
+                                   "shuang_hao_hua_qi_dui", "san_hao_hua_qi_dui",
+                                   "qi_dui_bao_tou")),
+    (gettext_lazy("Wilds 百搭 / 財神"), ("bao_tou", "cai_piao", "san_bai_da", "cai_shen_tou",
+                                       "san_cai_yi_ke", "lao_tou_huang", "bai_da_lian_zhuang")),
+    (gettext_lazy("Suits and honours"), ("qing_yi_se", "hun_yi_se", "si_lao_tou",
+                                         "quan_lao_tou", "qing_feng", "luan_feng",
+                                         "shi_san_bu_kao", "qi_feng")),
+    (gettext_lazy("Sets"), ("ping_hu", "peng_peng_hu", "quan_qiu_ren", "dan_diao")),
+    (gettext_lazy("When and how it was won"), ("gang_shang_kai_hua", "hai_di_lao_yue",
+                                               "tian_hu", "di_hu", "ren_hu", "huang_fan",
+                                               "bao_zi")),
 )
+
+
+def _row(row: str) -> dict[str, str]:
+    """Region key → the key of its pattern in ``row``, for the regions that have one."""
+    cells = {}
+    for region in regions.LISTED:
+        for pattern in region.patterns:
+            if region.compares_as.get(pattern.key, pattern.key) == row:
+                cells[region.key] = pattern.key
+    return cells
+
+
+def _comparison() -> tuple:
+    """ROWS as region → pattern key; a pattern no row names gets a row of its own, at the
+    end, so that every pattern of every region is in the table once."""
+    sections = [(title, tuple(_row(row) for row in rows)) for title, rows in ROWS]
+    placed = {(r, k) for _title, rows in sections for row in rows for r, k in row.items()}
+    others = tuple({region.key: p.key} for region in regions.LISTED for p in region.patterns
+                   if (region.key, p.key) not in placed)
+    if others:
+        sections.append((gettext_lazy("Other patterns"), others))
+    return tuple(sections)
+
+
+COMPARISON = _comparison()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,7 +78,7 @@ class Cell:
 @dataclass(frozen=True, kw_only=True)
 class Row:
     english: str
-    cells: list[Cell | None]  # in REGION_ORDER; None where the region lacks the pattern
+    cells: list[Cell | None]  # in page order; None where the region lacks the pattern
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,10 +94,18 @@ class Rule:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Option:
+    value: str
+    label: str
+    source: str
+    default: bool
+
+
+@dataclass(frozen=True, kw_only=True)
 class HouseRule:
     label: str
     key: str
-    options: list[tuple[str, str]]  # (value, description), the default first
+    options: list[Option]  # the default first
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -142,9 +138,10 @@ class PatternEntry:
 
 
 def value_label(region: str, pattern: Pattern) -> str:
-    """A pattern's worth as players say it: "2 番" in Honghe, "×4" elsewhere."""
+    """A pattern's worth as players say it: "2 番" in Honghe, "×4" elsewhere; where it
+    depends on the hand, the region's label for it ("×4 / ×2", "×2ⁿ")."""
     if callable(pattern.value):
-        return VARIABLE_VALUES[(region, pattern.key)]
+        return REGIONS[region].value_labels[pattern.key]
     if REGIONS[region].adds_fan:
         return _("%(fan)s 番") % {"fan": pattern.value}
     return f"×{pattern.value}"
@@ -157,83 +154,40 @@ def comparison() -> list[Section]:
         lines = []
         for row in rows:
             cells = []
-            for region in REGION_ORDER:
-                key = row.get(region)
-                pattern = REGIONS[region].pattern(key) if key else None
-                cells.append(pattern and Cell(region=region, key=key, name=pattern.name,
-                                              value=value_label(region, pattern)))
-            first = next(REGIONS[r].pattern(row[r]) for r in REGION_ORDER if r in row)
+            for region in regions.LISTED:
+                key = row.get(region.key)
+                pattern = region.pattern(key) if key else None
+                cells.append(pattern and Cell(region=region.key, key=key, name=pattern.name,
+                                              value=value_label(region.key, pattern)))
+            first = next(r.pattern(row[r.key]) for r in regions.LISTED if r.key in row)
             lines.append(Row(english=first.english, cells=cells))
         sections.append(Section(title=str(title), rows=lines))
     return sections
 
 
 def payment_rules(region: str) -> list[Rule]:
-    """How the region shares a hand out, in the product's words (RULEBOOK §2-4)."""
-    if region == "honghe":
-        return [
-            Rule(text=_("Hand value = base × 2^番, the 番 of all patterns added together."),
-                 source="honghe.txt:56"),
-            Rule(text=_("Self-draw: each of the other three pays the hand value."),
-                 source="honghe.txt:56"),
-            Rule(text=_("Discard: the discarder pays the hand value, the other two half of "
-                        "it each."), source="honghe.txt:56"),
-            Rule(text=_("Robbing a kong: the robbed player alone pays 3 × the hand value."),
-                 source="honghe.txt:52"),
-            Rule(text=_("No dealer factor and no 承包 contract: the dealer seat only "
-                        "rotates."), source="RULEBOOK §2"),
-        ]
-    if region == "hangzhou":
-        return [
-            Rule(text=_("Hand value = base × the patterns' multipliers multiplied together; "
-                        "a plain hand is ×1."), source="hangzhou.txt:182"),
-            Rule(text=_("Dealer factor: ×2 平莊, ×4 二連莊, ×8 三連莊 and more."),
-                 source="hangzhou.txt:190-194"),
-            Rule(text=_("The dealer self-draws: each of the other three pays the hand value × "
-                        "the dealer factor."), source="hangzhou.txt:184"),
-            Rule(text=_("A non-dealer self-draws: the dealer pays the hand value × the dealer "
-                        "factor, the other two the hand value each."), source="hangzhou.txt:184"),
-            Rule(text=_("Discard: only from 三連莊 on, between the dealer and a non-dealer; the "
-                        "discarder alone pays the hand value × the dealer factor. A hand ready "
-                        "for 暴頭 never wins on a discard."), source="hangzhou.txt:60,170"),
-            Rule(text=_("No robbing a kong in Hangzhou."), source="RULEBOOK §3"),
-            Rule(text=_("承包: after 3 claims by the winner from one player, that player alone "
-                        "pays the winner's whole take; after 3 claims by a player from the "
-                        "winner, that player alone pays twice the whole take."),
-                 source="hangzhou.txt:168,198"),
-        ]
-    return [
-        Rule(text=_("Hand value = base × the patterns' multipliers multiplied together."),
-             source="jinhua.txt:11"),
-        Rule(text=_("Self-draw: each of the other three pays 2 × the hand value."),
-             source="jinhua.txt:9"),
-        Rule(text=_("Discard (a robbed kong counts as one): the discarder pays 2 × the hand "
-                    "value, the other two 1 × each."), source="jinhua.txt:9,25"),
-        Rule(text=_("No dealer factor."), source="RULEBOOK §4"),
-        Rule(text=_("承包: after 3 claims by the winner from one player, that player alone pays "
-                    "the winner's whole take; after 3 claims by a player from the winner, that "
-                    "player alone pays twice the whole take."), source="jinhua.txt:71"),
-    ]
+    """How the region shares a hand out, in the page's language (RULEBOOK §2-4): the
+    region's own sentences (``Region.payment_rules``)."""
+    return [Rule(text=regions.in_language(w.zh, w.en), source=w.source)
+            for w in REGIONS[region].payment_rules]
 
 
-HOUSE_RULES = {
-    "honghe": [("honghe_rob_kong", gettext_lazy("House rule: robbing a kong"))],
-    "hangzhou": [("hangzhou_discard", gettext_lazy("House rule: winning on a discard"))],
-    "jinhua": [],
-}
+def house_rules(region: Region) -> list[HouseRule]:
+    """The region's house rules, each with its choices, their sources and the default."""
+    return [HouseRule(label=regions.rule_label(rule), key=rule.key, options=[
+        Option(value=c.value, label=regions.in_language(c.label_zh, c.label_en),
+               source=c.source, default=c.value == rule.default) for c in rule.choices])
+        for rule in region.house_rules]
 
 
 def summaries() -> list[RegionSummary]:
     return [
         RegionSummary(
-            key=key, name=REGIONS[key].name, english=REGIONS[key].english,
-            unit="番" if REGIONS[key].adds_fan else "×",
-            payments=payment_rules(key),
-            house_rules=[HouseRule(label=str(label), key=rule,
-                                   options=[(v, str(d)) for v, d in HOUSE_RULE_CHOICES[rule]])
-                         for rule, label in HOUSE_RULES[key]],
+            key=region.key, name=region.name, english=region.english,
+            unit="番" if region.adds_fan else "×",
+            payments=payment_rules(region.key), house_rules=house_rules(region),
         )
-        for key in REGION_ORDER
+        for region in regions.LISTED
     ]
 
 
@@ -281,6 +235,12 @@ def _circumstances(form: ScoreForm, request: dict) -> str:
     for name, value in request.get("context", {}).items():
         label = form.fields[name].label
         parts.append(str(label) if value is True else f"{label} {value}")
+    for key, value in request.get("house_rules", {}).items():
+        _region, rule = regions.house_rule(key)
+        choice = next(c for c in rule.choices if c.value == value)
+        parts.append(_("House rule %(rule)s: %(choice)s") % {
+            "rule": regions.rule_label(rule),
+            "choice": regions.in_language(choice.label_zh, choice.label_en)})
     return " · ".join(str(p) for p in parts)
 
 
@@ -298,7 +258,7 @@ def patterns(region: str) -> list[PatternEntry]:
     return [
         PatternEntry(key=p.key, name=p.name, english=p.english, value=value_label(region, p),
                      rule_zh=p.rule_zh, rule_en=p.rule_en, source=p.source,
-                     examples=[example(r) for r in EXAMPLES[region].get(p.key, [])])
+                     examples=[example(r) for r in REGIONS[region].examples.get(p.key, ())])
         for p in REGIONS[region].patterns
     ]
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: /i18n/setlang/
     path("api/v1/score", views.score_api, name="api-score"),
     path("api/v1/waits", views.waits_api, name="api-waits"),
+    path("api/v1/rules", views.rules_api, name="api-rules"),
     # The table ledger: a read-only link, and an edit link that adds the edit token.
     path("t/new/", ledger.table_new, name="table-new"),
     path("t/<str:view_token>/", ledger.table_view, name="table"),

@@ -1,4 +1,5 @@
 from decimal import Decimal
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, JsonResponse
@@ -14,6 +15,7 @@ from calculator import practice, rules_pages
 from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm
 from calculator.json_body import BadJSONBody, errors_response, json_object_from_request
 from calculator.ratelimit import rate_limited
+from calculator.regions import catalogue, wild_code
 from calculator.results import amount, present, present_waits, seat_name, signed, streak_name
 from rules import InvalidRequest, score, waits
 from rules.regions import REGIONS
@@ -76,7 +78,8 @@ def practice_page(request: HttpRequest):
         return redirect(practice_link(region if region in practice.REGIONS else DEFAULT_REGION))
     seed = int(seed)
     deal = practice.deal_for(region, seed)
-    wild = deal.get("wild", "5z")  # Hangzhou: 白 unless another tile is named
+    # the region's default wild (Hangzhou: 白) unless another tile is named
+    wild = deal.get("wild") or wild_code(REGIONS[region])
     score_form = ScoreForm(rules_pages.form_data(deal))
     response = score_form.score()
     answered = any(name in request.GET for name in ("total", *PracticeForm.SEAT_FIELDS.values()))
@@ -137,7 +140,7 @@ def _circumstances(deal: dict) -> list[str]:
 
 def _grades(answers: dict, response: dict, region: str) -> list[dict]:
     """Each answer beside the engine's value: the total, then E, S, W, N."""
-    fan = region == "honghe"
+    fan = REGIONS[region].adds_fan
     right = response["fan"] if fan else response["multiplier"]
     label = _("番 (fan)") if fan else _("Multiplier ×")
     grades = [{"label": label, "given": amount(answers["total"]), "right": amount(right),
@@ -199,6 +202,22 @@ def rules_region(request: HttpRequest, region: str):
 def waits_api(request: HttpRequest):
     """POST /api/v1/waits: every tile that completes a 13-tile hand, scored (docs/API.md)."""
     return _json_api(request, waits, "waits")
+
+
+@csrf_exempt
+@rate_limited
+def rules_api(request: HttpRequest):
+    """GET /api/v1/rules: every region's patterns and house rules (docs/API.md)."""
+    if request.method not in ("GET", "HEAD"):
+        message = f"{request.method} is not allowed here; GET the rules instead"
+        return errors_response([{"field": "method", "message": message}], status=405,
+                               headers={"Allow": "GET, HEAD"})
+    return JsonResponse(_catalogue(), json_dumps_params={"ensure_ascii": False})
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> dict:
+    return catalogue()
 
 
 @require_safe

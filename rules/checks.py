@@ -3,7 +3,15 @@ the deal. The regions decide which apply and what they are worth."""
 
 from __future__ import annotations
 
-from .readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, Group, Reading
+from .readings import (
+    ALL_HONOURS,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_LONELY,
+    Group,
+    Reading,
+    wild_pair_with_win,
+)
 from .request import Deal
 
 
@@ -56,17 +64,6 @@ def every_tile_honour(r: Reading, d: Deal) -> bool:
 
 def all_triplets(r: Reading, d: Deal) -> bool:
     return r.all_triplets
-
-
-def wild_pair_with_win(g: Group, d: Deal) -> bool:
-    """A pair made of a lone wild and the winning tile: the hand stood ready on the wild
-    alone and any drawn tile completed it (暴頭, hangzhou.txt:136)."""
-    if g.kind != "pair":
-        return False
-    wilds = g.wilds.count(True)  # Group.wild_count without its property and sum
-    if d.win_tile == d.wild:
-        return wilds == 2
-    return wilds == 1 and g.faces[0] == d.face(d.win_tile)
 
 
 def lone_wild_self_draw(r: Reading, d: Deal) -> bool:

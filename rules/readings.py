@@ -96,6 +96,41 @@ def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
                                 substitutions))
 
 
+def facts(r: Reading, deal: Deal) -> tuple:
+    """Everything a pattern check may read of a reading of ``deal`` (the deal's own
+    fields aside, the same for every reading of a hand): readings with the same facts
+    score alike, so only one of them is matched (tests/test_pattern_tables.py holds
+    every check to these). For the standard shape: the suits, honour pungs, all sets
+    triplets, whether the pair is a wild with the winning tile (暴頭, 任意胡), and the
+    kinds of the groups of wilds only at their own face (財神頭, 三財一刻); for seven
+    pairs: the suits, the faces making two pairs, and whether a pair is a wild with the
+    winning tile; for the other shapes, the groups themselves."""
+    shape = r.shape
+    if shape == STANDARD:
+        wild = deal.wild
+        own_face = ()
+        for g in r.groups:
+            if False not in g.wilds and g.faces[0] == wild:
+                own_face += (g.kind,)
+        return (STANDARD, r.suits, wild_pair_with_win(r.pair, deal), r.honour_triplets,
+                r.all_triplets, own_face)
+    if shape == SEVEN_PAIRS:
+        return (SEVEN_PAIRS, r.suits, r.quads,
+                any(wild_pair_with_win(g, deal) for g in r.groups))
+    return (shape, r.suits, tuple(sorted((g.faces[0], g.wilds) for g in r.groups)))
+
+
+def wild_pair_with_win(g: Group, deal: Deal) -> bool:
+    """A pair made of a lone wild and the winning tile (two wilds when the winning tile
+    is a wild): the hand stood on the wild alone (暴頭, hangzhou.txt:136)."""
+    if g.kind != "pair" or True not in g.wilds:
+        return False
+    wilds = g.wilds.count(True)
+    if deal.win_tile == deal.wild:
+        return wilds == 2
+    return wilds == 1 and g.faces[0] == deal.face(deal.win_tile)
+
+
 def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
     """Natural tiles counted by face (白 substitutes mapped), and the number of wilds."""
     naturals = [0] * 34
@@ -110,8 +145,11 @@ def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
     return naturals, jokers
 
 
-def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
-    """Every reading of the deal's tiles in the region's shapes."""
+def readings(deal: Deal, shapes: tuple[str, ...], *, pair_wilds: bool = True) -> list[Reading]:
+    """Every reading of the deal's tiles in the region's shapes. ``pair_wilds``: a
+    pattern that may hold reads which of the pair's tiles are wilds, so the pair takes
+    every mix of naturals and wilds the tiles allow (``_with_pair_variants``); without
+    it each reading keeps the pair the search cut."""
     naturals, jokers = deal.naturals, deal.wild_count
     melds = ()
     if deal.melds:
@@ -120,7 +158,7 @@ def readings(deal: Deal, shapes: tuple[str, ...]) -> list[Reading]:
     found: list[Reading] = []
     if STANDARD in shapes:
         if jokers:
-            found += _standard(deal, naturals, jokers, melds)
+            found += _standard(deal, naturals, jokers, melds, pair_wilds)
         else:
             found += _standard_plain(deal, naturals, melds)
     # A wild pairs each face held once or three times. Without wilds the faces are only
@@ -193,7 +231,7 @@ _ALL_WILD_PAIRS = tuple(Group("pair", (f, f), (_W, _W)) for f in range(34))
 _ALL_WILD_PUNGS = tuple(Group("pung", (f, f, f), (_W, _W, _W)) for f in range(34))
 
 
-def _standard(deal, naturals, jokers, melds):
+def _standard(deal, naturals, jokers, melds, pair_wilds):
     """Four sets and a pair, with wilds. Each suit is cut on its own (a set never
     crosses suits, ``_cut_block``), its cuts coming with their facts; the suits' cuts are
     merged while they use no more wilds and pairs than there are, and the wilds left
@@ -201,6 +239,7 @@ def _standard(deal, naturals, jokers, melds):
     ``_free_faces``. A reading's facts are put together from those of its parts, as
     ``reading`` would find them."""
     wild = deal.wild
+    win_face = deal.face(deal.win_tile)
     suits = honour_pungs = 0
     triplets = True
     for g in melds:
@@ -211,7 +250,10 @@ def _standard(deal, naturals, jokers, melds):
         elif face >= 27:
             honour_pungs += 1
     # By (wilds used, pairs made): the readings so far as (groups, sets, the pair,
-    # substitutions, all sets triplets, honour pungs).
+    # substitutions, all sets triplets, honour pungs). Of those with the same facts —
+    # the same wilds and pairs used, the same pair, all triplets or not, the same honour
+    # pungs — only the one with the fewest substitutions is kept: they give readings
+    # with the same facts (the suits are the hand's), told apart only by their groups.
     partial = {(0, 0): [(melds, melds, None, 0, triplets, honour_pungs)]}
     for bit, (first, size) in enumerate(_BLOCKS):
         block = _packed(naturals, first, size)
@@ -221,20 +263,31 @@ def _standard(deal, naturals, jokers, melds):
         # The wild's face matters to a block only as a substitution count inside it;
         # leaving it out otherwise lets hands with other wilds share cached cuts.
         own = wild if first <= wild < first + size else -1
-        cuts = _cut_block(block, first, jokers, own)
-        merged: dict[tuple[int, int], list[tuple]] = {}
+        win = None
+        if pair_wilds:  # the winning tile's face where it is in this suit; -1: a wild
+            win = -1 if deal.win_tile == wild else win_face if first <= win_face < first + size \
+                else -2
+        cuts = _cut_block(block, first, jokers, own, win)
+        merged: dict[tuple, tuple] = {}
         for (used, pairs), heads in partial.items():
             for cut_wilds, cut_pairs, groups, sets, pair, subs, all_pungs, pungs in cuts:
-                key = (used + cut_wilds, pairs + cut_pairs)
-                if key[0] <= jokers and key[1] <= 1:
-                    merged.setdefault(key, []).extend([
-                        (head_groups + groups, head_sets + sets, pair or head_pair,
-                         head_subs + subs, all_pungs and head_triplets, head_pungs + pungs)
-                        for head_groups, head_sets, head_pair, head_subs, head_triplets,
-                        head_pungs in heads])
+                wilds_used = used + cut_wilds
+                pairs_made = pairs + cut_pairs
+                if wilds_used > jokers or pairs_made > 1:
+                    continue
+                for head_groups, head_sets, head_pair, head_subs, head_triplets, \
+                        head_pungs in heads:
+                    facts = (wilds_used, pairs_made, pair or head_pair,
+                             all_pungs and head_triplets, head_pungs + pungs)
+                    kept = merged.get(facts)
+                    if kept is None or head_subs + subs < kept[3]:
+                        merged[facts] = (head_groups + groups, head_sets + sets,
+                                         facts[2], head_subs + subs, facts[3], facts[4])
         if not merged:
             return []
-        partial = merged
+        partial = {}
+        for facts, head in merged.items():
+            partial.setdefault(facts[:2], []).append(head)
     found = []
     candidates = None
     for (used, pairs), heads in partial.items():
@@ -256,6 +309,26 @@ def _standard(deal, naturals, jokers, melds):
                     (groups, sets, pair, subs, triplets, honour_pungs), suits, faces,
                     free_pair, wild))
     return found
+
+
+def _swap(sets: list[Group], face: Tile, count: int, to_wild: bool) -> list[Group] | None:
+    """``sets`` with ``count`` of their tiles standing for ``face`` changed from natural to
+    wild (``to_wild``) or back: the tiles a pair trades with them. None if they hold too
+    few."""
+    for _ in range(count):
+        for index, g in enumerate(sets):
+            place = next((k for k, (f, w) in enumerate(zip(g.faces, g.wilds, strict=True))
+                          if f == face and w != to_wild), None)
+            if place is not None:
+                flags = list(g.wilds)
+                flags[place] = to_wild
+                if g.kind != "chow":
+                    flags.sort()  # a pung's wilds after its naturals, as the search makes them
+                sets[index] = Group(g.kind, g.faces, tuple(flags), g.exposed)
+                break
+        else:
+            return None
+    return sets
 
 
 def _with_wild_groups(head: tuple, suits: int, faces: tuple[Tile, ...], free_pair: int,
@@ -508,22 +581,25 @@ def _packed(counts: list[int], first: int, size: int) -> int:
 
 
 @lru_cache(maxsize=1 << 15)
-def _cut_block(block: int, first: int, jokers: int, wild: Tile) -> tuple:
+def _cut_block(block: int, first: int, jokers: int, wild: Tile, win: Tile | None) -> tuple:
     """Ways to use every tile of one suit (counts ``_packed``) in sets and at most one
     pair, with at most ``jokers`` wilds, each with the facts a reading needs: (wilds
     used, pairs made, groups, sets, the pair or None, wild substitutions, all sets
     triplets, honour pungs).
 
-    The lowest tile left must open, or sit in, the next group, so every cut is found;
-    a wild never replaces a natural tile that is at hand (swapping them gives the same
-    faces). Of cuts that no pattern can tell apart — same wilds and pairs used, all
-    sets triplets or not, same pair — only the one with the fewest wild substitutions
-    is kept. A pure function of small arguments, so its answers are cached: the same
-    suit shapes recur from hand to hand."""
+    The lowest tile left must open, or sit in, the next group, so every reading of
+    faces is found, a wild standing only where no natural tile of its face is left
+    (``_cuts``). Which group holds a wild changes none of a reading's facts but the
+    pair's; when a pattern that may hold reads it, ``win`` is the winning tile's face in
+    this suit (else None) and the pairs it looks for are added (``_pair_variants``). Of
+    cuts with the same facts only the
+    one with the fewest wild substitutions is kept. A pure function of small arguments,
+    so its answers are cached: the same suit shapes recur from hand to hand."""
     found = []
     at = _GROUPS_BY_CODE[first]
     for key, subs, codes in _cuts(block, 27 if first == 27 else 0, jokers, 1,
-                                  wild - first if wild >= 0 else _NO_WILD):
+                                  wild - first if wild >= 0 else _NO_WILD,
+                                  win - first if win is not None and win >= 0 else _NO_WILD):
         groups = _getter(codes)(at)
         pair = None
         sets = groups
@@ -533,27 +609,81 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile) -> tuple:
             sets = groups[:place] + groups[place + 1:]
         found.append((key & _WILDS_USED, (key >> 4) & 3, groups, sets, pair, subs,
                       bool(key & _ALL_TRIPLETS), len(sets) if first == 27 else 0))
+    if win is not None:
+        found = _pair_variants(found, jokers, wild, win)
     return tuple(found)
+
+
+def _pair_variants(cuts: list[tuple], jokers: int, wild: Tile, win: Tile) -> list[tuple]:
+    """``cuts`` and, for each, the pairs that patterns reading the pair's wilds look for
+    (``Pattern.reads_pair_wilds``): a wild with the winning tile's face ``win`` (暴頭,
+    任意胡; when the winning tile is a wild, ``win`` is -1 and that pair is two wilds), or
+    two wilds at their own face (財神頭). A wild standing for X in a set and a natural X
+    elsewhere can change places: the faces and the substitutions stay, but not which
+    group holds the wild. So a pair of face X may trade tiles with the sets, and a cut
+    without a pair may take one from them, a natural ``win`` with a wild, the set taking
+    a wild for it (two wilds more). Of cuts with the same facts only the one with the
+    fewest substitutions is kept."""
+    best: dict[tuple, tuple] = {}
+
+    def keep(cut: tuple) -> None:
+        wilds, pairs, groups, sets, pair, subs, triplets, honour_pungs = cut
+        key = (wilds, pairs, pair, triplets, honour_pungs)
+        if key not in best or subs < best[key][5]:
+            best[key] = cut
+
+    for cut in cuts:
+        keep(cut)
+    for cut in cuts:
+        wilds, pairs, groups, sets, pair, subs, triplets, honour_pungs = cut
+        if pair is not None:
+            face, held = pair.faces[0], sum(pair.wilds)
+            wanted = []
+            if face == win:
+                wanted.append(1)
+            if win == -1 or face == wild:
+                wanted.append(2)
+            for want in wanted:
+                if want == held:
+                    continue
+                # the pair gives wilds for the sets' naturals, or naturals for their wilds
+                traded = _swap(list(sets), face, abs(held - want), to_wild=want < held)
+                if traded is not None:
+                    new_pair = _PAIR_WITH_WILDS[want][face]
+                    keep((wilds, pairs, (*traded, new_pair), tuple(traded), new_pair, subs,
+                          triplets, honour_pungs))
+        elif win >= 0 and wilds + 2 <= jokers:
+            traded = _swap(list(sets), win, 1, to_wild=True)
+            if traded is not None:
+                new_pair = _WILD_PAIRS[win]
+                keep((wilds + 2, 1, (*traded, new_pair), tuple(traded), new_pair,
+                      subs + 2 * (win != wild), triplets, honour_pungs))
+    return list(best.values())
 
 
 # What tells the cuts of ``_cuts`` apart, packed in one int (a cheap dict key): wilds
 # used (bits 0-3), pairs made (4-5), all sets triplets (bit 6), and the pair from bit 7:
-# 0 none, else 2 × its place in the suit + 2, plus 1 when it holds a wild. These are
-# every fact of a reading that a suit's cut decides apart from its groups (the suit and
-# the honour pungs follow from the block and the wilds used), so cuts with one key give
-# readings with the same facts; of those the fewest substitutions is kept.
+# 0 none, 1 a natural pair, 2 a natural pair of the winning face (``_cuts``' ``win``),
+# 2 × its place + 3 a pair with a wild. These are every fact of a reading that a suit's
+# cut decides (``facts``; the suit and the honour pungs follow from the block and the
+# wilds used), and what ``_pair_variants`` needs, so cuts with one key give readings
+# with the same facts; of those the fewest substitutions is kept.
 _WILDS_USED, _ONE_PAIR, _ALL_TRIPLETS, _PAIR_SHIFT = 15, 1 << 4, 1 << 6, 7
+_NATURAL_PAIR = 1 << _PAIR_SHIFT
 
 
 @lru_cache(maxsize=1 << 15)
-def _cuts(block: int, first: int, jokers: int, pair: int, wild: int) -> tuple:
+def _cuts(block: int, first: int, jokers: int, pair: int, wild: int, win: int) -> tuple:
     """``_cut_block`` with what tells cuts apart carried along: (the packed key above,
     wild substitutions, the groups' codes). Spelled the same for every number suit, so
     that the suits share cached cuts: ``first`` is 0 for a number suit and 27 for the
     honours, the groups are codes (``_SHAPES``) and ``wild`` is the place of the wild's
-    face in the block (``_NO_WILD`` when it is in another suit). Every level works to
-    the same wild budget, so the cached cuts of a remainder serve whatever number of
-    wilds the groups above it took."""
+    face in the block (``_NO_WILD`` when it is in another suit). ``win`` is the place of
+    the winning tile's face when a pattern reads the pair's wilds (else ``_NO_WILD``): a
+    natural pair there is told apart from other natural pairs, since it may trade a
+    tile for a wild (``_pair_variants``). Every level works to the same wild budget, so
+    the cached cuts of a remainder serve whatever number of wilds the groups above it
+    took."""
     if not block:
         return ((_ALL_TRIPLETS, 0, ()),)
     low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
@@ -563,7 +693,10 @@ def _cuts(block: int, first: int, jokers: int, pair: int, wild: int) -> tuple:
             first + low, _WINDOWS[block >> 3 * low & 0o777], jokers if jokers < 2 else 2,
             pair, near if -2 <= near <= 2 else _FAR):
         budget = jokers - wilds
-        for key, subs, groups in _cuts(block - taken, first, jokers, pair - made_pair, wild):
+        if made_pair and not wilds and low == win:
+            add += _NATURAL_PAIR  # a natural pair of the winning face
+        for key, subs, groups in _cuts(block - taken, first, jokers, pair - made_pair, wild,
+                                       win):
             if key & 15 > budget:  # 15: _WILDS_USED
                 continue
             key = (key + add) & keep
@@ -606,7 +739,7 @@ def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tup
         place = group.faces[0] - first
         add = wilds
         if made_pair:
-            add += _ONE_PAIR + ((2 * place + 2 + (wilds > 0)) << _PAIR_SHIFT)
+            add += _ONE_PAIR + (((2 * place + 3) << _PAIR_SHIFT) if wilds else (1 << _PAIR_SHIFT))
         keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
         taken = 0
         for at in held:
@@ -619,6 +752,8 @@ def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tup
 # Groups with wilds, made once: a pair, pungs with one or two wilds, by face; chows by
 # their first face and which of their places are wilds (a bit each, lowest first).
 _WILD_PAIRS = tuple(Group("pair", (f, f), (_F, _W)) for f in range(34))
+# pairs by how many of their two tiles are wilds, then by face
+_PAIR_WITH_WILDS = (_PAIRS, _WILD_PAIRS, _ALL_WILD_PAIRS)
 _PUNGS_ONE_WILD = tuple(Group("pung", (f, f, f), (_F, _F, _W)) for f in range(34))
 _PUNGS_TWO_WILDS = tuple(Group("pung", (f, f, f), (_F, _W, _W)) for f in range(34))
 _WILD_CHOWS = tuple(tuple(Group("chow", (f, f + 1, f + 2),
@@ -671,8 +806,9 @@ def _groups_opened_by(low, block, first, jokers, pair, wild):
     if first == 27:
         return
     # Chows: below ``low`` nothing is left, so those places are wilds; above it a place
-    # is a natural tile when the block holds one, or a wild all the same (which group
-    # holds the wild is what 暴頭 and its kin read: the natural may pair with a wild).
+    # is a natural tile when the block holds one. (A wild standing for a face whose
+    # natural tile sits in another group gives the same faces; which group holds the
+    # wild is settled for the pair afterwards, ``_pair_variants``.)
     if low >= 2 and jokers >= 2:  # low is the chow's last tile
         yield (_WILD_CHOWS[face - 2][0b011], _take(block, low, 1), 2, 0,
                (face - 2 != wild) + (face - 1 != wild))
@@ -680,29 +816,24 @@ def _groups_opened_by(low, block, first, jokers, pair, wild):
         rest = list(block)
         rest[low] -= 1
         if block[low + 1]:
-            natural_above = list(rest)
-            natural_above[low + 1] -= 1
-            yield _WILD_CHOWS[face - 1][0b001], tuple(natural_above), 1, 0, face - 1 != wild
-        if jokers >= 2:
+            rest[low + 1] -= 1
+            yield _WILD_CHOWS[face - 1][0b001], tuple(rest), 1, 0, face - 1 != wild
+        elif jokers >= 2:
             yield (_WILD_CHOWS[face - 1][0b101], tuple(rest), 2, 0,
                    (face - 1 != wild) + (face + 1 != wild))
     if low <= 6:  # the first tile
-        for mask in range(4):  # which of the two places above are wilds
-            need = (mask & 1) + (mask >> 1)
-            if need > jokers:
-                continue
-            rest = list(block)
-            rest[low] -= 1
-            substituted = 0
-            for pos, bit in ((low + 1, 1), (low + 2, 2)):
-                if mask & bit:
-                    substituted += first + pos != wild
-                elif block[pos]:
-                    rest[pos] -= 1
-                else:
-                    break
+        rest = list(block)
+        rest[low] -= 1
+        mask = need = substituted = 0
+        for pos, bit in ((low + 1, 0b010), (low + 2, 0b100)):
+            if block[pos]:
+                rest[pos] -= 1
             else:
-                yield _WILD_CHOWS[face][mask << 1], tuple(rest), need, 0, substituted
+                mask |= bit
+                need += 1
+                substituted += first + pos != wild
+        if need <= jokers:
+            yield _WILD_CHOWS[face][mask], tuple(rest), need, 0, substituted
 
 
 def _take(block: tuple, index: int, count: int) -> tuple:
@@ -712,18 +843,36 @@ def _take(block: tuple, index: int, count: int) -> tuple:
 
 
 def _free_faces(deal, naturals, melds) -> list[Tile]:
-    """Faces tried for a group of wilds only. A reading sees such a group only through
-    its suit, whether it is the wild's own face (no substitution; 財神頭, 三財一刻) and,
-    in seven pairs, whether the face is held already (``_spare_wild_pairs`` adds those):
-    so the wild's own face, then one face of each of the four suits, the first the hand
-    does not hold (else the first that is not the wild's)."""
+    """Faces tried for a group of wilds only. A pattern sees such a group only through
+    the reading's suits (how many number suits, and whether honours are among them: the
+    checks are suit-blind), whether it is an honour, whether it is the wild's own face
+    (no substitution; 財神頭, 三財一刻) and, in seven pairs, whether its face is held
+    already (``_spare_wild_pairs`` adds those). So one face of each kind is enough: the
+    wild's own face; a number suit the hand holds; one it lacks; an honour — each
+    unless the wild's own face is of that kind already. Each face is one the hand does
+    not hold where the suit has one."""
     wild = deal.wild
-    faces = [wild]
     held = bytearray(naturals)  # the natural tiles by face (bytes), and the melds'
     for g in melds:
         for f in g.faces:
             held[f] = 1
-    for first, size in _BLOCKS:
+
+    def holds(suit: int) -> bool:
+        first, size = _BLOCKS[suit]
+        return any(held[first:first + size])
+
+    wild_suit = wild // 9
+    wild_kind = "honour" if wild_suit == 3 else "held" if holds(wild_suit) else "lacked"
+    suits = []
+    if wild_kind != "held":
+        suits += [s for s in range(3) if holds(s)][:1]
+    if wild_kind != "lacked":
+        suits += [s for s in range(3) if not holds(s)][:1]
+    if wild_kind != "honour":
+        suits.append(3)
+    faces = [wild]
+    for suit in suits:
+        first, size = _BLOCKS[suit]
         block = held[first:first + size]
         place = block.find(0)
         if place >= 0 and first + place == wild:

@@ -39,6 +39,13 @@ class Pattern:
     # only for a reading whose tiles span at most this many suits (honours one of them):
     # most hands span three or four, and so skip the one-suit family's checks
     max_suits: int | None = None
+    # only for a self-drawn win
+    self_draw_only: bool = False
+    # The check reads which of the pair's tiles are wilds (a wild with the winning tile,
+    # two wilds at their own face). Only then must the readings give the pair every mix
+    # of naturals and wilds the tiles allow (readings._pair_variants); the test
+    # tests/test_pattern_tables.py holds every other check blind to it.
+    reads_pair_wilds: bool = False
     # The pattern's entry in a response, made once: a response gets a copy (a small dict's
     # copy is cheaper than building it), its value filled in where it depends on the hand.
     entry: dict = field(init=False, repr=False, compare=False)
@@ -163,6 +170,9 @@ class Region:
     payment_rules: tuple[Wording, ...] = ()
     # the result panel's one sentence for a hand: the first whose conditions hold
     payment_sentences: tuple[Wording, ...] = ()
+    # the side-by-side table's row of a pattern whose part another region's pattern of
+    # another key plays: pattern key → that key (對對和 → qi_dui); others by their own key
+    compares_as: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     # example hands of the rules pages: pattern key → score requests (docs/API.md)
     examples: dict[str, tuple[dict, ...]] = field(default_factory=dict, hash=False,
                                                   compare=False)
@@ -186,6 +196,13 @@ class Region:
                           for suits in range(5))  # a reading spans 1 to 4 (0: unused)
              for shape, table in by_shape.items()}
             for wild, by_shape in zip((False, True), self.reading_tables, strict=True)))
+
+    def reads_pair_wilds(self, deal: Deal) -> bool:
+        """Whether a pattern that may hold for ``deal`` reads which of the pair's tiles
+        are wilds (``Pattern.reads_pair_wilds``)."""
+        return deal.wild_count > 0 and any(
+            p.reads_pair_wilds and (deal.win_type == "self_draw" or not p.self_draw_only)
+            for p in self.patterns)
 
     def pattern(self, key: str) -> Pattern:
         return next(p for p in self.patterns if p.key == key)

@@ -206,8 +206,9 @@ def parse_request(data: Any) -> Deal:
     except KeyError:
         return _read_request(data)
     regions = _regions()
-    if (type(region) is not str or region not in regions or win_type not in WIN_TYPES or winner not in SEATS
-            or dealer not in SEATS or type(text) is not str or type(win_text) is not str):
+    if (type(region) is not str or region not in regions or win_type not in WIN_TYPES
+            or winner not in SEATS or dealer not in SEATS or type(text) is not str
+            or type(win_text) is not str):
         return _read_request(data)
     win_tile = BY_CODE.get(win_text)
     hand = match_usual_hand(text)

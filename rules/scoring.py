@@ -9,16 +9,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from . import checks
 from .near_misses import near_misses
 from .readings import (
-    SEVEN_PAIRS,
-    STANDARD,
     THIRTEEN_LONELY,
     Group,
     Reading,
     clear_reading_caches,
     closest_unmatched,
+    facts,
     readings,
     sets_with_one_wild_left,
     six_pairs_and_a_lone_wild,
@@ -45,7 +43,7 @@ def score(request: dict) -> dict:
     """Score one request of API.md; raises ``InvalidRequest`` listing every problem."""
     deal = parse_request(request)
     region = REGIONS[deal.region]
-    found = readings(deal, region.shapes)
+    found = readings(deal, region.shapes, pair_wilds=region.reads_pair_wilds(deal))
     # only a 財飄, or a win on another's tile where a ready hand must self-draw, has
     # rules that need the readings
     if deal.context.cai_piao or (region.ready_hand_self_draw_only
@@ -161,45 +159,14 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
 
 
 def _one_per_signature(found: list[Reading], deal: Deal) -> list[Reading]:
-    """Readings that no pattern can tell apart score alike: keep the one with the fewest
-    substitutions of each."""
+    """Readings with the same facts (``readings.facts``: all that a pattern check may
+    read of a reading) score alike: keep the one with the fewest substitutions of each."""
     kept: dict[tuple, Reading] = {}
-    wild_free = not deal.wild_count
     for reading in found:
-        if wild_free and reading.shape == STANDARD:
-            # no wild tile: no wild pair, no wild at its own face (``_signature``'s
-            # answer without its loop)
-            key = (STANDARD, reading.suits, False, reading.honour_triplets,
-                   reading.all_triplets, ())
-        else:
-            key = _signature(reading, deal)
+        key = facts(reading, deal)
         if key not in kept or reading.substitutions < kept[key].substitutions:
             kept[key] = reading
     return list(kept.values())
-
-
-def _signature(r: Reading, deal: Deal) -> tuple:
-    """Everything a pattern can look at (melds and the deal's own facts are the same for
-    every reading of a hand): where a pair of a wild and the winning tile is, a wild's
-    place matters; elsewhere only the colours and kinds of the groups do."""
-    shape = r.shape
-    if shape == STANDARD:
-        wild = deal.wild
-        wilds_as_themselves = ()
-        for g in r.groups:
-            if False not in g.wilds and g.faces[0] == wild:
-                wilds_as_themselves += (g.kind,)
-        return (STANDARD, r.suits, checks.wild_pair_with_win(r.pair, deal), r.honour_triplets,
-                r.all_triplets, wilds_as_themselves)
-    if shape == SEVEN_PAIRS:
-        # a plain loop (no generator); only a pair holding a wild can be a wild pair
-        wild_pair = False
-        for g in r.groups:
-            if True in g.wilds and checks.wild_pair_with_win(g, deal):
-                wild_pair = True
-                break
-        return (SEVEN_PAIRS, r.suits, r.quads, wild_pair)
-    return (r.shape, r.suits, tuple(sorted((g.faces[0], g.wilds) for g in r.groups)))
 
 
 def _best_first(matched: list[Matched]) -> list[Matched]:

@@ -316,3 +316,142 @@ def test_result_shows_near_misses(client):
     html = client.get("/", query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Why not…" in html
     assert "self-drawn: only 平胡; 全求人 needs a win on another player&#x27;s tile" in html
+
+
+# --- house rules and region facts from the registry (rules.regions) ---
+
+# RULEBOOK §5 example 6: Hangzhou as played now, S self-draws ×1 against dealer E.
+EXAMPLE_6 = {
+    "region": "hangzhou", "hand": "123m456p789s234s7z", "win_tile": "7z",
+    "win_type": "self_draw", "winner": "S", "dealer": "E", "base": "1",
+    "hangzhou_scoring": "modern",
+}
+
+
+def test_the_modern_hangzhou_scoring_shows_its_payments(client):
+    html = page(client, EXAMPLE_6, HTTP_ACCEPT_LANGUAGE="en")
+
+    # E, S, W, N: the dealer pays the hand value, the other two an eighth each.
+    assert net_amounts(html) == [f"{MINUS}1", "+1.25", f"{MINUS}0.125", f"{MINUS}0.125"]
+    assert "A non-dealer self-drew (scoring as played now)" in html
+    assert "dealer ×" not in html and "庄家 ×" not in html  # no dealer factor when modern
+
+
+def test_the_modern_scoring_permalink_keeps_the_house_rule(client):
+    html = page(client, EXAMPLE_6)
+
+    assert "hangzhou_scoring=modern" in html
+
+
+@pytest.mark.parametrize("region", list(REGIONS))
+def test_every_house_rule_of_the_region_is_a_field_with_sources(client, region):
+    html = page(client, {"region": region}, HTTP_ACCEPT_LANGUAGE="en")
+    fieldset = html.split('id="region-fields"', 1)[1].split('type="submit"', 1)[0]
+
+    for rule in REGIONS[region].house_rules:
+        select = fieldset.split(f'name="{rule.key}"', 1)[1].split("</select>", 1)[0]
+        assert rule.label_en in fieldset
+        for choice in rule.choices:
+            assert f'value="{choice.value}"' in select
+            assert choice.source in select
+        first = select.split("<option", 2)[1]
+        assert f'value="{rule.default}"' in first and "— default" in first
+    for other in REGIONS.values():
+        if other.key != region:
+            for rule in other.house_rules:
+                assert f'name="{rule.key}"' not in html
+
+
+def test_house_rule_labels_follow_the_page_language(client):
+    chinese = page(client, {"region": "honghe"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    english = page(client, {"region": "honghe"}, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert "照點炮付" in chinese and "As a discard" not in chinese
+    assert "As a discard" in english and "照點炮付" not in english
+
+
+def test_the_region_fields_are_the_regions_context_keys_and_house_rules():
+    from calculator.forms import CLAIM_FIELDS, REGION_FIELDS, ScoreForm
+
+    for key, region in REGIONS.items():
+        fields = set(ScoreForm({"region": key}).fields)
+        for context_key in region.context_keys:
+            if context_key == "claims":
+                assert set(CLAIM_FIELDS) <= fields
+            else:
+                assert context_key in fields
+        assert {rule.key for rule in region.house_rules} <= fields
+        assert set(REGION_FIELDS[key]) <= fields
+
+
+def test_hangzhou_robs_a_kong_on_a_discards_terms(client):
+    params = {**EXAMPLE_3, "winner": "S", "win_type": "rob_kong", "discarder": "E",
+              "dealer_streak": "2", "hand": "123m456p789s23s77z", "win_tile": "4s"}
+    html = page(client, params, HTTP_ACCEPT_LANGUAGE="en")
+
+    # 三連莊 (factor 8): the robbed dealer alone pays the hand value × 8.
+    assert net_amounts(html) == [f"{MINUS}8", "+8", "0", "0"]
+    assert "Robbing a kong, as a discard: the robbed player alone pays the hand value × 8." \
+        in html
+
+
+@pytest.mark.parametrize("rule, nets, sentence", [
+    ("as_discard", [f"{MINUS}0.5", "+2", f"{MINUS}1", f"{MINUS}0.5"], "paid as a discard"),
+    ("robbed_pays_two_alone", ["0", "+2", f"{MINUS}2", "0"], "alone pays 2 ×"),
+    ("robbed_pays_all", ["0", "+3", f"{MINUS}3", "0"], "alone pays 3 ×"),
+])
+def test_honghe_rob_kong_house_rules_pay_as_rulebook_example_10(client, rule, nets, sentence):
+    params = {"region": "honghe", "hand": "123m456p789s11z45s", "win_tile": "6s",
+              "wild": "9p", "win_type": "rob_kong", "winner": "S", "dealer": "E",
+              "discarder": "W", "honghe_rob_kong": rule}
+    html = page(client, params, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert net_amounts(html) == nets
+    assert sentence in html
+
+
+def test_jinhua_contracts_add_and_the_result_says_each(client):
+    params = {"region": "jinhua", "hand": "5p", "win_tile": "5p", "wild": "6s",
+              "melds": "chi 123m\nchi 456m\npung 777p\nchi 789s", "win_type": "discard",
+              "winner": "S", "dealer": "E", "discarder": "W",
+              "claim1_by": "S", "claim1_from": "W", "claim1_count": "3",
+              "claim2_by": "E", "claim2_from": "S", "claim2_count": "3"}
+    html = page(client, params, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert net_amounts(html) == [f"{MINUS}16", "+24", f"{MINUS}8", "0"]
+    assert "so 西 W pays the winner&#x27;s whole take" in html
+    assert "so 東 E pays twice the winner&#x27;s whole take" in html
+    assert "Every contract counts and they add" in html
+
+
+def test_modern_hangzhou_says_why_no_contract_applies(client):
+    params = {**EXAMPLE_6, "hand": "234s7z", "melds": "chi 123m\nchi 456p\nchi 789s",
+              "claim1_by": "S", "claim1_from": "W", "claim1_count": "3"}
+    html = page(client, params, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert "Hangzhou as played now has no contract" in html
+    assert net_amounts(html) == [f"{MINUS}1", "+1.25", f"{MINUS}0.125", f"{MINUS}0.125"]
+
+
+def test_the_page_carries_the_regions_wild_facts_for_the_tile_widget(client):
+    import json
+    from html import unescape
+
+    html = page(client)
+    facts = json.loads(unescape(html.split('data-regions="', 1)[1].split('"', 1)[0]))
+
+    assert set(facts) == set(REGIONS)
+    for key, region in REGIONS.items():
+        assert facts[key]["badge"] in region.wild_name
+        assert facts[key]["whiteSubstitutes"] == region.white_substitutes
+        assert (facts[key]["defaultWild"] is None) == (region.default_wild is None)
+
+
+def test_the_wild_badge_comes_from_the_region(client):
+    honghe = page(client, {"region": "honghe", "hand": "123m456m789m9p", "win_tile": "5p",
+                           "wild": "9p", "win_type": "self_draw", "winner": "S",
+                           "dealer": "E", "melds": "kong 1111z"})
+    hangzhou = page(client, EXAMPLE_3)
+
+    assert 'tile-face__badge" aria-hidden="true">搭<' in honghe
+    assert 'tile-face__badge" aria-hidden="true">財<' in hangzhou

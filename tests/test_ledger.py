@@ -362,3 +362,34 @@ def test_csv_never_starts_a_name_cell_with_a_formula():
                     {"E": "=1+1", "S": "@x", "W": "Cy", "N": "-Di"}).splitlines()[0]
     assert "net '=1+1 (E)" in header and "net '@x (S)" in header
     assert "net Cy (W)" in header and "net '-Di (N)" in header
+
+
+# --- the rotation, history and house rules follow the region's facts (rules.regions) ---
+
+@pytest.mark.parametrize("region", ["hangzhou", "jinhua", "honghe"])
+def test_rotation_follows_the_regions_winner_deals_next(region):
+    from rules.regions import REGIONS
+
+    before = Position(number=2, dealer="E", streak=1, draws=0, previous_wild=None)
+    after = advance(region, before, "win", win("W", region=region))
+    assert after.dealer == ("W" if REGIONS[region].winner_deals_next else "S")
+    assert after.streak == 0
+
+
+@pytest.mark.parametrize("region", ["hangzhou", "jinhua", "honghe"])
+def test_history_goes_only_where_the_region_reads_it(region):
+    from rules.regions import REGIONS
+
+    position = Position(number=4, dealer="E", streak=0, draws=2, previous_wild="9m")
+    request = compose(win("S", region=region), region=region, base=1, house_rules={},
+                      position=position)
+    assert ("context" in request) == REGIONS[region].reads_history
+
+
+def test_compose_keeps_every_house_rule_of_the_region_and_no_other():
+    house_rules = {"hangzhou_scoring": "modern", "hangzhou_seven_pairs_bao_tou": "yes",
+                   "jinhua_peng_peng_hu": "any_pungs", "honghe_rob_kong": "as_discard"}
+    request = compose(win("S"), region="hangzhou", base=1, house_rules=house_rules,
+                      position=start("E"))
+    assert request["house_rules"] == {"hangzhou_scoring": "modern",
+                                      "hangzhou_seven_pairs_bao_tou": "yes"}

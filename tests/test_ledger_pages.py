@@ -227,3 +227,30 @@ def test_the_chart_is_drawn_once_there_are_hands(client, table):
 
 def test_a_hand_number_beyond_the_next_is_404(client, table):
     assert client.get(edit(table, "hand/5/win")).status_code == 404
+
+
+def test_new_table_form_offers_every_house_rule_with_its_sources(client):
+    from rules.regions import REGIONS
+
+    html = client.get("/t/new/").content.decode()
+    for region in REGIONS.values():
+        for rule in region.house_rules:
+            select = html.split(f'name="{rule.key}"', 1)[1].split("</select>", 1)[0]
+            assert f"{region.english}: {rule.label_en}" in html
+            for choice in rule.choices:
+                assert f'value="{choice.value}"' in select and choice.source in select
+
+
+def test_a_modern_hangzhou_table_scores_as_played_now(client):
+    response = client.post("/t/new/", {
+        "region": "hangzhou", "base": "1", "first_dealer": "E",
+        "hangzhou_scoring": "modern", "honghe_rob_kong": "as_discard"})
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert table.house_rules == {"hangzhou_scoring": "modern"}
+
+    # RULEBOOK §5 example 6: S self-draws ×1, E −1, W and N −0.125 each, S +1.25.
+    assert win(client, table, 1, "S").status_code == 302
+    hand = table.hands.get()
+    assert hand.request["house_rules"] == {"hangzhou_scoring": "modern"}
+    assert hand.result["payments"] == {"E": -1, "S": 1.25, "W": -0.125, "N": -0.125}

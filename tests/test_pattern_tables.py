@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.readings import readings
+from rules.readings import facts, readings
 from rules.regions import REGIONS
 from rules.request import NO_CONTEXT, parse_request
 from tests.test_bench_corpus import CORPUS
@@ -31,6 +31,33 @@ def check_declarations(request):
                     f"declaration rules out: {request}")
 
 
+def check_facts(request):
+    """Readings are merged by their facts (``rules.readings.facts``), and their pairs
+    are given every mix of wilds only when a pattern that may hold reads it
+    (``Pattern.reads_pair_wilds``, ``Region.reads_pair_wilds``). So every check must give
+    one answer for all readings with the same facts, and a check that does not declare
+    ``reads_pair_wilds`` must give the readings with and without the pair's mixes the
+    same answers."""
+    deal = parse_request(request)
+    region = REGIONS[deal.region]
+    every = readings(deal, region.shapes, pair_wilds=True)
+    answers: dict[tuple, dict] = {}
+    for reading in every:
+        got = {p.key: p.check(reading, deal) for p in region.patterns}
+        seen = answers.setdefault(facts(reading, deal), got)
+        assert seen == got, f"{deal.region}: readings with the same facts differ: {request}"
+    if not region.reads_pair_wilds(deal):
+        blind = readings(deal, region.shapes, pair_wilds=False)
+        for p in region.patterns:
+            assert ({p.check(r, deal) for r in every}
+                    == {p.check(r, deal) for r in blind}), (
+                f"{deal.region} {p.key} reads the pair's wilds but does not say so: "
+                f"{request}")
+    for p in region.patterns:
+        if p.reads_pair_wilds and p.self_draw_only and deal.win_type != "self_draw":
+            assert not any(p.check(r, deal) for r in every), p.key
+
+
 def test_declarations_hold_on_the_bench_corpus():
     for case in CORPUS:
         check_declarations(case.request)
@@ -42,6 +69,19 @@ def test_declarations_hold_on_the_bench_corpus():
 def test_declarations_hold_on_generated_hands(region, data):
     request, _ = data.draw(winning_deals(region))
     check_declarations(request)
+
+
+def test_facts_tell_every_check_on_the_bench_corpus():
+    for case in CORPUS:
+        check_facts(case.request)
+
+
+@pytest.mark.parametrize("region", sorted(REGIONS))
+@settings(COMMON, max_examples=150)
+@given(data=st.data())
+def test_facts_tell_every_check_on_generated_hands(region, data):
+    request, _ = data.draw(winning_deals(region))
+    check_facts(request)
 
 
 @pytest.mark.parametrize("region", sorted(REGIONS))

@@ -6,7 +6,6 @@ import pytest
 from django.conf import settings
 
 from calculator import rules_pages
-from calculator.examples import EXAMPLES
 from calculator.forms import ScoreForm
 from rules import score
 from rules.regions import REGIONS
@@ -14,8 +13,9 @@ from tests.helpers import keys, req
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 ALL_PATTERNS = [(region, p.key) for region in REGIONS for p in REGIONS[region].patterns]
-ALL_EXAMPLES = [(region, key, i, request) for region, examples in EXAMPLES.items()
-                for key, requests in examples.items() for i, request in enumerate(requests)]
+ALL_EXAMPLES = [(region, key, i, request) for region in REGIONS
+                for key, requests in REGIONS[region].examples.items()
+                for i, request in enumerate(requests)]
 
 
 def get(client, url, language):
@@ -72,7 +72,7 @@ def test_variable_values_are_labelled():
 
 @pytest.mark.parametrize(("region", "key"), ALL_PATTERNS)
 def test_every_pattern_has_an_example(region, key):
-    assert EXAMPLES[region].get(key)
+    assert REGIONS[region].examples.get(key)
 
 
 @pytest.mark.parametrize(("region", "key", "index", "request_fields"), ALL_EXAMPLES,
@@ -116,10 +116,16 @@ def test_region_page_shows_every_pattern_with_rule_source_and_example(client, re
 def test_region_page_shows_the_examples_payments(client):
     page = get(client, "/rules/hangzhou/", "en").content.decode()
     article = page.split('id="bao_tou"', 1)[1].split("</article>", 1)[0]
+    first, modern, six_pairs = article.split("<figure")[1:4]
 
     # RULEBOOK §5 example 3: the dealer E self-draws 暴頭 at 二連莊, +24, the others −8.
-    assert "+24" in article
-    assert article.count("\u22128") == 3
+    assert "+24" in first
+    assert first.count("\u22128") == 3
+    # Example 7, the same as played now (hangzhou_scoring = modern): +6, the others −2.
+    assert "+6" in modern and modern.count("\u22122") == 3
+    assert "As played now" in modern and "hangzhou_scoring=modern" in modern
+    # Six pairs and a lone 財神 under hangzhou_seven_pairs_bao_tou = yes: 七對 × 暴頭.
+    assert "×4" in six_pairs and "hangzhou_seven_pairs_bao_tou=yes" in six_pairs
 
 
 # The payment sentences of /rules/ (rules_pages.payment_rules) against the engine:
@@ -167,3 +173,55 @@ def test_rules_page_states_payments_with_sources_and_house_rules(client):
                  "honghe_rob_kong", "robbed_pays_all", "robbed_pays_double",
                  "hangzhou_discard", "dealer_streak3", "<code>never</code>"):
         assert text in page
+
+
+@pytest.mark.parametrize("url", ["/rules/", "/rules/honghe/", "/rules/hangzhou/",
+                                 "/rules/jinhua/"])
+def test_every_house_rule_is_listed_with_its_choices_sources_and_default(client, url):
+    page = get(client, url, "en").content.decode()
+    shown = [r for r in REGIONS.values() if url == "/rules/" or f"/{r.key}/" in url]
+
+    for region in shown:
+        for rule in region.house_rules:
+            block = page.split(f'id="house-rule-{rule.key}"', 1)[1].split("</ul>", 1)[0]
+            assert rule.label_en in block
+            items = block.split("<li")[1:]
+            assert len(items) == len(rule.choices)
+            for item, choice in zip(items, rule.choices, strict=True):
+                assert f"<code>{choice.value}</code>" in item
+                assert choice.label_en.replace("'", "&#x27;") in item
+                assert f"Source: {choice.source}" in item
+                assert ("data-default" in item) == (choice.value == rule.default)
+
+
+def test_house_rules_are_in_the_pages_language(client):
+    chinese = get(client, "/rules/jinhua/", "zh-hans").content.decode()
+
+    assert "四組都是刻子就算，暗刻也算" in chinese
+    assert "All four sets pungs or kongs, concealed ones count" not in chinese
+
+
+def test_the_rules_pages_say_the_revised_rulings(client):
+    hangzhou = get(client, "/rules/hangzhou/", "en").content.decode()
+    jinhua = get(client, "/rules/jinhua/", "en").content.decode()
+
+    assert "No robbing a kong" not in hangzhou
+    assert "Robbing a kong: on a discard win&#x27;s terms" in hangzhou
+    assert "Scoring: as played now" in hangzhou and "hangzhou.txt:176" in hangzhou
+    assert "Every contract counts and they add" in jinhua
+    assert "at least three of them claimed" in jinhua  # 碰碰胡, jinhua_peng_peng_hu default
+
+
+def test_every_pattern_has_a_row_of_its_kind():
+    assert [title for title, _rows in rules_pages.COMPARISON] == [
+        str(title) for title, _rows in rules_pages.ROWS]  # no "Other patterns" section
+
+
+def test_the_comparison_lists_the_regions_in_page_order():
+    from calculator.regions import LISTED
+
+    rows = [row for section in rules_pages.comparison() for row in section.rows]
+    assert all(len(row.cells) == len(LISTED) for row in rows)
+    seven_pairs = rows[0]
+    assert [cell.region for cell in seven_pairs.cells] == [r.key for r in LISTED]
+    assert {cell.key for cell in seven_pairs.cells} == {"qi_dui", "dui_dui_he"}

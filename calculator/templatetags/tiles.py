@@ -10,6 +10,7 @@ The markup uses the ``tile-face`` class family: site.css styles plain ``.tile`` 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from django import template
@@ -18,15 +19,12 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from calculator.regions import facts, wild_badge
 from rules.tiles import CODES, NUMERALS, SUIT_NAMES
 
 register = template.Library()
 
 HONOUR_NAMES = ("東風", "南風", "西風", "北風", "白板", "發財", "紅中")
-# The wild's short name on its badge: 百搭 in Honghe, 財神 in Hangzhou and Jinhua
-# (RULEBOOK §2-4).
-WILD_BADGES = {"honghe": "搭", "hangzhou": "財", "jinhua": "財"}
-DEFAULT_WILD_BADGE = "搭"
 # The engine's group kinds (docs/API.md) with their Chinese names, for screen readers.
 GROUP_KINDS = {"chow": "順子", "pung": "刻子", "kong": "槓", "pair": "將", "single": "單張"}
 
@@ -49,7 +47,8 @@ def tile(code: str, wild: bool = False, as_code: str | None = None,
          region: str | None = None, decorative: bool = False) -> SafeString:
     """One tile face. ``wild``: mark it as a wild; ``as_code``: show what it stands for
     (shown when it differs from the face, or for any wild); ``region`` picks the wild
-    badge's word; ``decorative``: empty alt, for a button that carries the label."""
+    badge's word (the region's ``wild_badge``: 搭 for 百搭, 財 for 財神);
+    ``decorative``: empty alt, for a button that carries the label."""
     if code not in CODES:
         return format_html('<span class="tile-face tile-face--unknown">{}</span>', code)
     stands_for = as_code if as_code in CODES and (wild or as_code != code) else None
@@ -60,7 +59,7 @@ def tile(code: str, wild: bool = False, as_code: str | None = None,
     if stands_for and not wild:
         classes += " tile-face--sub"
     badge = (format_html('<span class="tile-face__badge" aria-hidden="true">{}</span>',
-                         WILD_BADGES.get(region, DEFAULT_WILD_BADGE)) if wild else "")
+                         wild_badge(region)) if wild else "")
     caption = (format_html('<span class="tile-face__as" aria-hidden="true">→{}</span>',
                            stands_for) if stands_for else "")
     return format_html(
@@ -122,3 +121,10 @@ def tile_palette() -> tuple[PaletteSuit, ...]:
             for code in CODES if code[1] == suit))
         for suit in "mpsz"
     )
+
+
+@register.simple_tag
+def region_facts() -> str:
+    """The regions' wild facts for static/js/tiles.js, as JSON (for a data attribute:
+    the template escapes it)."""
+    return json.dumps(facts(), ensure_ascii=False, separators=(",", ":"))

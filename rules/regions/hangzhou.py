@@ -103,6 +103,7 @@ PATTERNS = (
     Pattern(key="bao_tou", name="暴頭", english="lone-wild self-draw", value=2,
             source="hangzhou.txt:136", check=_bao_tou,
             needs_wild=True,
+            self_draw_only=True, reads_pair_wilds=True,
             rule_zh="和牌前手上是四組加一張單獨的財神，隨後自摸和牌；將是財神加摸到的牌。"
                     "房規「六對加單財神自摸」為「也算」時，六對加單財神自摸也算暴頭。",
             rule_en="Before the win the hand was four sets plus a lone 財神, and the next "
@@ -111,6 +112,7 @@ PATTERNS = (
     Pattern(key="cai_piao", name="財飄", english="wild thrown away, then 暴頭",
             value=c.cai_piao_value, source="hangzhou.txt:140", check=_cai_piao,
             needs_wild=True, needs_context=True,
+            self_draw_only=True, reads_pair_wilds=True,
             rule_zh="能暴頭時不和，打出一張財神，之後仍以暴頭自摸；每飄一次再乘二"
                     "（hangzhou.txt:146）。",
             rule_en="Ready to win by 暴頭, the player threw a 財神 instead and later won by "
@@ -211,5 +213,5 @@ REGION = Region(
     winner_deals_next=True,
     listed=0, wild_badge="財", value_labels={"cai_piao": "×2ⁿ"},  # ×2 per 飄 (hangzhou.txt:146)
     payment_rules=pages.PAYMENT_RULES, payment_sentences=pages.PAYMENT_SENTENCES,
-    examples=pages.EXAMPLES,
+    examples=pages.EXAMPLES, compares_as={"gang_kai": "gang_shang_kai_hua"},
 )

@@ -166,6 +166,7 @@ PATTERNS = (
     Pattern(key="ren_yi_hu", name="任意胡", english="any tile wins", value=1,
             source="honghe.txt:50", check=_any_tile_wins,
             needs_wild=True,
+            self_draw_only=True, reads_pair_wilds=True,
             rule_zh="和牌前手上只剩一張單獨的百搭（四組加單百搭，或六對加單百搭），摸到任何"
                     "一張都能和；須自摸（裁定），摸到的牌與百搭成對。",
             rule_en="Before the win the only single tile was a wild (four sets and a lone "
@@ -204,4 +205,6 @@ REGION = Region(
     listed=2, wild_badge="搭",
     payment_rules=pages.PAYMENT_RULES, payment_sentences=pages.PAYMENT_SENTENCES,
     examples=pages.EXAMPLES,
+    compares_as={"dui_dui_he": "qi_dui", "ren_yi_hu": "bao_tou", "tian_he": "tian_hu",
+                 "di_he": "di_hu"},
 )

@@ -3,7 +3,7 @@
 
 const FIELDS = ["id_hand", "id_melds", "id_win_tile", "id_wild", "id_region"];
 const SIZES = { chi: 3, pung: 3, kong: 4, ankong: 4 };
-const BADGES = { honghe: "搭", hangzhou: "財", jinhua: "財" };
+const WHITE = "5z";
 const NUMERALS = "一二三四五六七八九";
 const CN_SUITS = { 萬: "m", 万: "m", 筒: "p", 餅: "p", 饼: "p", 條: "s", 条: "s", 索: "s" };
 const HONOURS = { 東: 1, 东: 1, 南: 2, 西: 3, 北: 4, 白: 5, 發: 6, 发: 6, 中: 7 };
@@ -48,13 +48,23 @@ const field = (root, id) => (root.closest("form") || document).querySelector("#"
 const value = (root, id) => (field(root, id) || {}).value || "";
 const hasWin = (root) => !!field(root, "id_win_tile"); // none on the waits page
 
+// A region's wild facts (engine registry), JSON in data-regions: {badge, defaultWild,
+// whiteSubstitutes}.
+function facts(root, region) {
+  let all = {};
+  try { all = JSON.parse(root.dataset.regions); } catch (e) { /* none */ }
+  return all[region] || { badge: "搭" };
+}
+
 function readForm(root) {
   const region = value(root, "id_region");
-  const wild = parseTiles(value(root, "id_wild"))[0] || (region === "hangzhou" ? "5z" : null);
+  const rules = facts(root, region);
+  const wild = parseTiles(value(root, "id_wild"))[0] || rules.defaultWild || null;
   // 白 is a plain copy of the wild's face where a flipped indicator sets the wild
   // (RULEBOOK §1); that indicator also leaves only 3 copies of the wild in play.
-  const sub = (region === "jinhua" || region === "hangzhou") && wild && wild !== "5z" ? wild : null;
-  const st = { region, wild, sub, threeWilds: region === "jinhua" || !!sub, melds: [] };
+  const sub = rules.whiteSubstitutes && wild && wild !== WHITE ? wild : null;
+  const threeWilds = rules.whiteSubstitutes && !!wild && wild !== rules.defaultWild;
+  const st = { region, badge: rules.badge, wild, sub, threeWilds, melds: [] };
   st.hand = parseTiles(value(root, "id_hand"));
   st.win = parseTiles(value(root, "id_win_tile"))[0] || null;
   value(root, "id_melds").split(/\r?\n/).forEach((line, index) => {
@@ -68,7 +78,7 @@ function readForm(root) {
   return st;
 }
 
-const face = (st, t) => (st.sub && t === "5z" ? st.sub : t);
+const face = (st, t) => (st.sub && t === WHITE ? st.sub : t);
 const limit = (st, t) => (t === st.wild && st.threeWilds ? 3 : 4);
 
 // Whether tiles can be (part of) a meld of this kind, judged by face.
@@ -127,7 +137,7 @@ function mark(faceNode, st, t) {
   const wild = t === st.wild, sub = st.sub && t === "5z";
   faceNode.className = "tile-face" + (wild ? " tile-face--wild" : "") + (sub ? " tile-face--sub" : "");
   faceNode.querySelectorAll("span").forEach((n) => n.remove());
-  if (wild) faceNode.append(el("span", "tile-face__badge", BADGES[st.region] || "搭"));
+  if (wild) faceNode.append(el("span", "tile-face__badge", st.badge));
   if (sub) faceNode.append(el("span", "tile-face__as", "白=" + st.sub));
 }
 

@@ -20,6 +20,7 @@ from django.core.management.base import BaseCommand
 
 from calculator.json_body import BadJSONBody, decode_json_object
 from rules import InvalidRequest, score
+from rules.regions import REGIONS
 
 INVALID_INPUT = 2
 
@@ -57,7 +58,7 @@ class Command(BaseCommand):
             "--json", metavar="FILE", help="a JSON request as in docs/API.md; - reads stdin"
         )
         flags = parser.add_argument_group("flag form (instead of --json)")
-        flags.add_argument("--region", help="hangzhou, jinhua or honghe")
+        flags.add_argument("--region", help=", ".join(REGIONS))
         flags.add_argument("--hand", help="concealed tiles without the winning tile, e.g. 123m456p")
         flags.add_argument(
             "--melds",

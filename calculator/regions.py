@@ -1,0 +1,155 @@
+"""The regions as the pages show them, read from the engine's registry
+(``rules.regions.REGIONS``): names, house rules and wild facts in the page's language.
+
+Nothing in the web layer names a region: every region fact comes from its ``Region``
+through here or straight from the registry.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import lazy
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules.region import Choice, HouseRule, Region, Wording
+from rules.regions import REGIONS
+from rules.tiles import CODES
+
+# The regions in the order the pages list them; the first is the calculator's default.
+LISTED: tuple[Region, ...] = tuple(sorted(REGIONS.values(), key=lambda r: r.listed))
+DEFAULT_REGION = LISTED[0].key
+
+
+def english() -> bool:
+    return (get_language() or "").startswith("en")
+
+
+def in_language(zh: str, en: str) -> str:
+    """Of a region fact written in both languages, the page's: zh-hans and zh-hant show
+    the Chinese (as the rule texts write it), en the English."""
+    return en if english() else zh
+
+
+def region_name(region: Region) -> str:
+    """杭州麻将 on a zh-hans page, 杭州麻將 on a zh-hant one, Hangzhou in English."""
+    if english():
+        return region.english
+    return region.name_zh_hans if (get_language() or "").lower() == "zh-hans" else region.name
+
+
+def region_label(key: str) -> str:
+    """A region as a choice: its Chinese name and its English one, 杭州麻将 Hangzhou."""
+    region = REGIONS[key]
+    chinese = region.name_zh_hans if (get_language() or "").lower() == "zh-hans" else region.name
+    return f"{chinese} {region.english}"
+
+
+_lazy_label = lazy(region_label, str)
+
+# (key, label) in page order; the labels follow the language of the page that shows them.
+REGION_CHOICES = [(region.key, _lazy_label(region.key)) for region in LISTED]
+
+
+def region_choices() -> list[tuple[str, str]]:
+    """The regions as a model field's choices (a callable: no migration per new name)."""
+    return [(region.key, region_label(region.key)) for region in LISTED]
+
+
+def rule_label(rule: HouseRule) -> str:
+    return in_language(rule.label_zh, rule.label_en)
+
+
+def choice_label(rule: HouseRule, choice: Choice) -> str:
+    """A house rule's choice as a form shows it: its label, its source, and whether it is
+    the default."""
+    text = f"{in_language(choice.label_zh, choice.label_en)} ({choice.source})"
+    if choice.value == rule.default:
+        text = _("%(choice)s — default") % {"choice": text}
+    return text
+
+
+def house_rule_choices(rule: HouseRule) -> list[tuple[str, str]]:
+    return [(choice.value, choice_label(rule, choice)) for choice in rule.choices]
+
+
+def house_rule(key: str) -> tuple[Region, HouseRule]:
+    """The region that has house rule ``key``, and the rule."""
+    return next((region, rule) for region in LISTED for rule in region.house_rules
+                if rule.key == key)
+
+
+HOUSE_RULE_KEYS = tuple(rule.key for region in LISTED for rule in region.house_rules)
+
+
+def wild_code(region: Region) -> str | None:
+    """The region's wild when none is named (Hangzhou: 白 5z), as a tile code."""
+    return None if region.default_wild is None else CODES[region.default_wild]
+
+
+def wild_badge(key: str | None) -> str:
+    """The wild's mark on a tile of region ``key``: 搭 or 財; 搭 for no region."""
+    region = REGIONS.get(key) if key else None
+    if region is None:
+        return "搭"
+    return region.wild_badge or region.wild_name[:1]
+
+
+def facts() -> dict[str, dict]:
+    """What static/js/tiles.js needs to know of each region, rendered as JSON
+    (``json_script``): the wild's badge, the wild when none is named, and whether 白 is a
+    plain copy of a named wild's face (a flipped indicator, three copies in play)."""
+    return {region.key: {"badge": wild_badge(region.key), "defaultWild": wild_code(region),
+                         "whiteSubstitutes": region.white_substitutes}
+            for region in LISTED}
+
+
+def payment_sentence(region: Region, request: dict, factor) -> str:
+    """The result panel's sentence of how ``region`` shares out the hand ``request``
+    (a score request); ``factor`` fills in the dealer factor."""
+    house_rules = request.get("house_rules") or {}
+    dealer = request["winner"] == request["dealer"]
+
+    def holds(wording: Wording) -> bool:
+        if wording.win_type not in (None, request["win_type"]):
+            return False
+        if wording.winner_is_dealer not in (None, dealer):
+            return False
+        if wording.house_rule is None:
+            return True
+        key, value = wording.house_rule
+        rule = region.house_rule(key)
+        return (house_rules.get(key) or (rule.default if rule else None)) == value
+
+    wording = next((w for w in region.payment_sentences if holds(w)), None)
+    if wording is None:
+        return ""
+    return in_language(wording.zh, wording.en).replace("{factor}", str(factor))
+
+
+def _pattern_entry(region: Region, pattern) -> dict:
+    value = pattern.value if isinstance(pattern.value, int) else region.value_labels.get(
+        pattern.key, "")
+    return {"key": pattern.key, "name": pattern.name, "english": pattern.english,
+            "value": value, "source": pattern.source, "rule_zh": pattern.rule_zh,
+            "rule_en": pattern.rule_en, "excludes": sorted(pattern.excludes)}
+
+
+def _house_rule_entry(rule: HouseRule) -> dict:
+    return {"key": rule.key, "label_zh": rule.label_zh, "label_en": rule.label_en,
+            "default": rule.default,
+            "choices": [{"value": c.value, "label_zh": c.label_zh, "label_en": c.label_en,
+                         "source": c.source} for c in rule.choices]}
+
+
+def catalogue() -> dict:
+    """GET /api/v1/rules (docs/API.md "Rules"): every region with its patterns and house
+    rules, in page order, as other programs need them to offer the same choices."""
+    return {"regions": [
+        {"key": region.key, "name": region.name, "name_zh_hans": region.name_zh_hans,
+         "english": region.english, "wild_name": region.wild_name,
+         "default_wild": wild_code(region), "shapes": list(region.shapes),
+         "adds_fan": region.adds_fan, "win_types": list(region.win_types),
+         "context_keys": list(region.context_keys),
+         "patterns": [_pattern_entry(region, p) for p in region.patterns],
+         "house_rules": [_house_rule_entry(rule) for rule in region.house_rules]}
+        for region in LISTED]}
