@@ -10,6 +10,8 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 
+from rules.regions import REGIONS
+
 JSON_CONTENT_TYPE = "application/json"
 
 
@@ -42,7 +44,8 @@ def decode_json_object(raw: bytes | str, *, field: str = "body") -> dict:
     """Parse `raw` as strict JSON (no NaN, no duplicate keys) whose top level is an object."""
     if not raw.strip():
         raise BadJSONBody(
-            'no JSON found (empty input); send a JSON object such as {"region": "hangzhou", …}',
+            'no JSON found (empty input); send a JSON object such as '
+            f'{{"region": "{next(iter(REGIONS))}", …}}',
             field=field,
         )
     try:

@@ -747,7 +747,8 @@ _CLAIMS = {(by, from_, count): Claim(by=by, from_=from_, count=count)
 
 def _house_rules(value, errors):
     if not isinstance(value, dict):
-        errors.add("house_rules", "must be an object such as {\"hangzhou_discard\": \"never\"}")
+        key, values = next(iter(house_rule_values().items()))
+        errors.add("house_rules", f"must be an object such as {{\"{key}\": \"{values[-1]}\"}}")
         return {}
     rules = {}
     HOUSE_RULES = house_rule_values()  # noqa: N806 - the table of every region's

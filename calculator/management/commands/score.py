@@ -2,7 +2,7 @@
 
 Either a JSON request (API.md) from a file or stdin:
     python manage.py score --json request.json
-    echo '{"region": "hangzhou", …}' | python manage.py score --json -
+    echo '{"region": …, "hand": …}' | python manage.py score --json -
 or the same request spelled as flags:
     python manage.py score --region hangzhou --hand 123m456p789s234s7z --win 7z \\
         --win-type self_draw --winner S --dealer E
