@@ -713,6 +713,35 @@ def time_waits(requests: list[dict], rounds: int) -> None:
     )
 
 
+REFERENCE_SAMPLE = {"no-wild": 20, "1-wild": 10, "2-wilds": 5}  # hands timed per category
+
+
+def time_reference(corpus: list[Case], categories: Sequence[str]) -> None:
+    """Print the reference scorer's time (``tests/reference.py``, every face for every
+    wild and every decomposition; the tests hold ``rules.score`` to it) on the first
+    hands of the lighter categories, once each, beside ``rules.score``'s on the same
+    hands: a yardstick of what the engine's search saves."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import rules
+    from tests.reference import reference_score
+
+    for category, count in REFERENCE_SAMPLE.items():
+        if category not in categories:
+            continue
+        requests = [c.request for c in corpus if c.category == category][:count]
+        reference, engine = [], []
+        for request in requests:
+            start = time.perf_counter_ns()
+            reference_score(request)
+            reference.append((time.perf_counter_ns() - start) / 1000)
+            start = time.perf_counter_ns()
+            rules.score(request)
+            engine.append((time.perf_counter_ns() - start) / 1000)
+        print(f"reference scorer, {category} ({len(requests)} hands, once each): median "
+              f"{statistics.median(reference) / 1000:.1f} ms against rules.score "
+              f"{statistics.median(engine):.0f} µs on the same hands")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     corpus = build_corpus(args.seed, args.per_category)
@@ -773,6 +802,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     problems += check_targets(rows, yardstick_cases)
     if score is not None:
         time_waits(waits_requests(corpus), args.rounds)
+        time_reference(corpus, categories)
     if args.slowest:
         print_slowest(suites, rows, args.slowest)
 

@@ -285,12 +285,14 @@ def _contract_entry(count: int, payer: str, factor: int) -> dict:
 
 def one_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
     """Hangzhou (RULEBOOK §3, ruling): at most one contract applies — the most claims,
-    ties by seat order from the winner's next player — and its payer alone pays."""
+    ties by seat order from the winner's next player (and between two contracts with
+    the same player, the larger) — and its payer alone pays."""
     candidates = _contracts(deal)
     if not candidates:
         return payments, None
     order = [next_seat(deal.winner, k) for k in (1, 2, 3)]
-    count, payer, factor = min(candidates, key=lambda c: (-c[0], order.index(c[1])))
+    # the same player both ways with as many claims: the larger contract
+    count, payer, factor = min(candidates, key=lambda c: (-c[0], order.index(c[1]), -c[2]))
     total = payments[deal.winner] * factor
     entry = _contract_entry(count, payer, factor)
     return one_pays(deal, payer, total), {**entry, "all": [entry]}

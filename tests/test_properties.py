@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from rules import InvalidRequest, score
+from rules.regions import REGIONS
 from rules.request import _read_request, parse_request
 from rules.tiles import TileSyntaxError, parse_tiles, sorted_code
 
@@ -36,11 +37,9 @@ SUITED = tuple(range(27))
 WHITE = 31  # 5z 白
 CHOW_STARTS = tuple(f for f in SUITED if f % 9 <= 6)
 BASES = (1, 2, 3, 0.5, 0.25, 10)
-HOUSE_OPTIONS = {
-    "honghe": {"honghe_rob_kong": ("robbed_pays_all", "robbed_pays_double")},
-    "hangzhou": {"hangzhou_discard": ("dealer_streak3", "never")},
-    "jinhua": {},
-}
+# every house rule of each region, with its values (the registry's)
+HOUSE_OPTIONS = {key: {rule.key: rule.values for rule in region.house_rules}
+                 for key, region in REGIONS.items()}
 COMMON = settings(deadline=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
@@ -154,7 +153,8 @@ def winning_deals(draw, region):
             # 搶槓: the robbed player held the other three copies (RULEBOOK §1).
             if Counter(all_physical)[win_tile] == 1 and win_tile != WHITE:
                 win_types.append("rob_kong")
-        elif (streak >= 2 and not hand_has_wild and house.get("hangzhou_discard") != "never"):
+        elif (streak >= 2 and not hand_has_wild and house.get("hangzhou_discard") != "never"
+              and house.get("hangzhou_scoring") != "modern"):
             win_types.append("discard")  # no 財神 in hand → never 暴頭-ready
     win_type = draw(st.sampled_from(win_types))
     discarder = None
