@@ -43,8 +43,6 @@ def has_wild(r: Reading, d: Deal) -> bool:
     return d.wild_count > 0
 
 
-# Checks run for every reading: each reads a field of the reading once (a named tuple's
-# field is a descriptor lookup, dearer than a local), and compares with a ready set.
 _HONOURS_ONLY = frozenset({"z"})
 
 

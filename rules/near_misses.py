@@ -74,7 +74,7 @@ def _main_suit(tally: tuple[int, int, int, int]) -> int | None:
     """The suit (0-2) holding the most natural tiles, the later one on a tie; None if the
     hand holds no suited tile."""
     m, p, s = tally[0], tally[1], tally[2]
-    if s and s >= m and s >= p:  # comparisons: cheaper than a call of max
+    if s and s >= m and s >= p:
         return 2
     if p and p >= m:
         return 1
@@ -318,7 +318,7 @@ def _facts(region: Region, r: Reading, d: Deal) -> Facts:
     outside the main suit, and whether nine tiles or more are honours or wilds (three
     honour pungs need that many). A few reads and sums: most hands then meet no check."""
     m, p, s, honours = d.suit_counts
-    most = m if m > p else p  # cheaper than a call of max
+    most = m if m > p else p
     if s > most:
         most = s
     wilds = d.wild_count

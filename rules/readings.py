@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from .request import Deal
+from .runs import all_run_cuts
 from .tiles import SUIT_OF, WHITE, Tile, clear_tile_cache, is_honour
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
@@ -57,10 +58,6 @@ class Reading(NamedTuple):
     substitutions: int  # wilds standing for a face other than their own
 
 
-# Makes a named tuple from a tuple of all its fields, without the Python function that
-# ``Reading(...)`` calls (a frame of its own, per reading).
-_tuple_new = tuple.__new__
-
 
 def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
     suits = set()
@@ -82,7 +79,6 @@ def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
             elif face >= 27:
                 honour_triplets += 1
         if True in g.wilds:
-            # a plain loop: a comprehension is a call of its own in CPython 3.11
             for f, w in zip(g.faces, g.wilds, strict=True):
                 if w and f != wild:
                     substitutions += 1
@@ -91,9 +87,10 @@ def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
         faces = [g.faces[0] for g in groups]
         quads = len(faces) - len(set(faces))
     standard = shape == STANDARD
-    return _tuple_new(Reading, (shape, groups, frozenset(suits), pair if standard else None,
-                                tuple(sets), honour_triplets, standard and not chows, quads,
-                                substitutions))
+    return Reading(shape=shape, groups=groups, suits=frozenset(suits),
+                   pair=pair if standard else None, sets=tuple(sets),
+                   honour_triplets=honour_triplets, all_triplets=standard and not chows,
+                   quads=quads, substitutions=substitutions)
 
 
 def facts(r: Reading, deal: Deal) -> tuple:
@@ -106,6 +103,8 @@ def facts(r: Reading, deal: Deal) -> tuple:
     pairs: the suits, the faces making two pairs, and whether a pair is a wild with the
     winning tile; for the other shapes, the groups themselves."""
     shape = r.shape
+    if shape == STANDARD and not deal.wild_count:  # no wild: no wild pair, no wild group
+        return (STANDARD, r.suits, False, r.honour_triplets, r.all_triplets, ())
     if shape == STANDARD:
         wild = deal.wild
         own_face = ()
@@ -161,8 +160,7 @@ def readings(deal: Deal, shapes: tuple[str, ...], *, pair_wilds: bool = True) ->
             found += _standard(deal, naturals, jokers, melds, pair_wilds)
         else:
             found += _standard_plain(deal, naturals, melds)
-    # A wild pairs each face held once or three times. Without wilds the faces are only
-    # searched for (in C; counting them costs more, in its argument parsing).
+    # A wild pairs each face held once or three times.
     if SEVEN_PAIRS in shapes and not melds and (
             naturals.count(1) + naturals.count(3) <= jokers if jokers
             else 1 not in naturals and 3 not in naturals):
@@ -300,8 +298,9 @@ def _standard(deal, naturals, jokers, melds, pair_wilds):
             if len(sets) + free_pungs != 4:
                 continue
             if not left and not free_pair:
-                found.append(_tuple_new(Reading, (STANDARD, groups, _SUIT_SETS[suits], pair,
-                                                  sets, honour_pungs, triplets, 0, subs)))
+                found.append(Reading(shape=STANDARD, groups=groups, suits=_SUIT_SETS[suits],
+                                     pair=pair, sets=sets, honour_triplets=honour_pungs,
+                                     all_triplets=triplets, quads=0, substitutions=subs))
                 continue
             candidates = candidates or _free_faces(deal, naturals, melds)
             for faces in _free_assignments(free_pair + free_pungs, candidates):
@@ -349,8 +348,9 @@ def _with_wild_groups(head: tuple, suits: int, faces: tuple[Tile, ...], free_pai
         groups += (group,)
         if face != wild:
             subs += len(group.wilds)
-    return _tuple_new(Reading, (STANDARD, groups, _SUIT_SETS[suits], pair, sets, honour_pungs,
-                                triplets, 0, subs))
+    return Reading(shape=STANDARD, groups=groups, suits=_SUIT_SETS[suits], pair=pair,
+                   sets=sets, honour_triplets=honour_pungs, all_triplets=triplets, quads=0,
+                   substitutions=subs)
 
 
 # The suits present (m p s z), by a bit mask of them: the suits of a plain reading.
@@ -393,9 +393,10 @@ def _standard_plain(deal, naturals, melds):
             if cut_pair is not None:
                 pair = cut_pair
         if total & _SHAPE_MASK == wanted:
-            found.append(_tuple_new(Reading, (STANDARD, groups, suits, pair, sets,
-                                              (total >> 12) & 15, ((total >> 8) & 15) == 0,
-                                              0, 0)))
+            found.append(Reading(shape=STANDARD, groups=groups, suits=suits, pair=pair,
+                                 sets=sets, honour_triplets=(total >> 12) & 15,
+                                 all_triplets=((total >> 8) & 15) == 0, quads=0,
+                                 substitutions=0))
     return found
 
 
@@ -420,7 +421,7 @@ _PAIRS = tuple(Group("pair", (f, f), (_F, _F)) for f in range(34))
 _PUNGS = tuple(Group("pung", (f, f, f), (_F, _F, _F)) for f in range(34))
 _CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34))
 
-# The cuts of a run are spelled whatever the suit and place (``run_table``): each group
+# The cuts of a run are spelled whatever the suit and place (``runs``): each group
 # a code, kind times 9 plus the offset of its lowest tile. ``_GROUPS_FROM[start]`` gives
 # each code its group for a run from face ``start`` (None past the last face), so a
 # cut's groups are one ``itemgetter`` of its codes (``_run_cut``).
@@ -442,17 +443,14 @@ def _plain_block(cache: dict, block: bytes, first: int) -> tuple[tuple, ...]:
     return cuts
 
 
-_RUN_CUTS: dict = {}  # run_table.RUN_CUTS once loaded, each cut as ``_run_cut`` gives
+_RUN_CUTS: dict = {}  # runs.all_run_cuts() once built, each cut as ``_run_cut`` gives
 
 
 def _load_run_cuts() -> dict:
-    """The table of run cuts, imported on first use: it would add to every start of the
-    engine (an import statement run per block would cost more than the cut itself). Its
-    cuts are made ready for ``_plain_run`` once, here (about 10 ms), so that a block new
-    to the cache costs a few C calls per cut."""
-    from .run_table import RUN_CUTS
-
-    for run, cuts in RUN_CUTS.items():
+    """The table of run cuts (``runs.all_run_cuts``), built when the first hand without
+    wilds is cut, not with the engine, and its cuts made ready for ``_plain_run``, so
+    that a block new to the cache is read from prepared getters."""
+    for run, cuts in all_run_cuts().items():
         _RUN_CUTS[run] = tuple(map(_run_cut, cuts))
     return _RUN_CUTS
 
@@ -609,7 +607,7 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile, win: Tile | None
             sets = groups[:place] + groups[place + 1:]
         found.append((key & _WILDS_USED, (key >> 4) & 3, groups, sets, pair, subs,
                       bool(key & _ALL_TRIPLETS), len(sets) if first == 27 else 0))
-    if win is not None:
+    if win is not None and (win != -2 or wild >= 0):  # else no pair it looks for is here
         found = _pair_variants(found, jokers, wild, win)
     return tuple(found)
 
@@ -924,6 +922,9 @@ def _seven_pairs(deal, naturals, jokers):
     win_face = deal.face(deal.win_tile)
     may_split = [face for face in splittable if face == win_face]
     wild = deal.wild
+    if not jokers:  # no wild: the natural pairs are the one reading
+        return [reading(SEVEN_PAIRS, tuple(sorted(fixed + [_PAIRS[f] for f in splittable])),
+                        wild)]
     found = {}
     for split_count in range(min(len(may_split), spare // 2) + 1):
         for split in combinations(may_split, split_count):

@@ -46,8 +46,8 @@ class Pattern:
     # of naturals and wilds the tiles allow (readings._pair_variants); the test
     # tests/test_pattern_tables.py holds every other check blind to it.
     reads_pair_wilds: bool = False
-    # The pattern's entry in a response, made once: a response gets a copy (a small dict's
-    # copy is cheaper than building it), its value filled in where it depends on the hand.
+    # The pattern's entry in a response, made once: a response gets a copy, its value
+    # filled in where it depends on the hand.
     entry: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -177,7 +177,13 @@ class Region:
     examples: dict[str, tuple[dict, ...]] = field(default_factory=dict, hash=False,
                                                   compare=False)
 
+    # whether a pattern reads the pair's wilds on any win, and on a self-draw
+    pair_readers: tuple[bool, bool] = field(init=False)
+
     def __post_init__(self):
+        readers = [p for p in self.patterns if p.reads_pair_wilds]
+        object.__setattr__(self, "pair_readers", (
+            any(not p.self_draw_only for p in readers), bool(readers)))
         hand = tuple(p for p in self.patterns if p.per_hand)
         reading = tuple(p for p in self.patterns if not p.per_hand)
         object.__setattr__(self, "hand_patterns", hand)
@@ -200,9 +206,10 @@ class Region:
     def reads_pair_wilds(self, deal: Deal) -> bool:
         """Whether a pattern that may hold for ``deal`` reads which of the pair's tiles
         are wilds (``Pattern.reads_pair_wilds``)."""
-        return deal.wild_count > 0 and any(
-            p.reads_pair_wilds and (deal.win_type == "self_draw" or not p.self_draw_only)
-            for p in self.patterns)
+        if not deal.wild_count:
+            return False
+        any_win, self_draw = self.pair_readers
+        return any_win or (self_draw and deal.win_type == "self_draw")
 
     def pattern(self, key: str) -> Pattern:
         return next(p for p in self.patterns if p.key == key)

@@ -44,12 +44,17 @@ MAX_MELDS = 4
 MAX_CLAIMS = 12
 
 
-def _regions() -> dict:
-    """The region registry (``rules.regions``), looked up when a request is read: the
-    regions' modules import this one."""
-    from .regions import REGIONS
+_REGISTRY: dict = {}
 
-    return REGIONS
+
+def _regions() -> dict:
+    """The region registry (``rules.regions``), imported when the first request is read:
+    the regions' modules import this one."""
+    if not _REGISTRY:
+        from .regions import REGIONS
+
+        _REGISTRY.update(REGIONS)
+    return _REGISTRY
 
 
 @lru_cache(maxsize=1)
@@ -342,19 +347,13 @@ def parse_request(data: Any) -> Deal:
     elif win_type == "rob_kong" and held >> 8 * win_tile & 255 != 1:  # a copy held
         return _read_request(data)
 
-    # As _frozen does, inline (a call less per request). A dict display of up to 15 keys
-    # is built at its full size.
-    fields = {
-        "region": region, "hand": hand, "melds": melds, "win_tile": win_tile,
-        "win_type": win_type, "winner": winner, "dealer": dealer, "discarder": discarder,
-        "dealer_streak": dealer_streak, "base": base, "wild": wild,
-        "substitutes": substitutes, "context": context, "house_rules": house_rules,
-        "naturals": naturals.to_bytes(34, "little"),
-    }
-    fields["wild_count"] = wild_count
-    fields["suit_counts"] = tuple(suits)
-    deal = _new(Deal)
-    _set_attr(deal, "__dict__", fields)
+    deal = Deal(region=region, hand=hand, melds=melds, win_tile=win_tile, win_type=win_type,
+                winner=winner, dealer=dealer, discarder=discarder,
+                dealer_streak=dealer_streak, base=base, wild=wild, substitutes=substitutes,
+                context=context, house_rules=house_rules)
+    # the deal's counts, worked out while reading its tiles (``lazy`` fields)
+    deal.__dict__.update(naturals=naturals.to_bytes(34, "little"), wild_count=wild_count,
+                         suit_counts=tuple(suits))
     if errors is not None:
         if context is not NO_CONTEXT:
             _check_context(deal, errors)
@@ -425,12 +424,10 @@ def _read_request(data: Any) -> Deal:
     house_rules = _house_rules(data["house_rules"], errors) if "house_rules" in data else {}
     # A field that failed is None below; the checks across fields skip what they cannot
     # judge, so that one answer still lists every independent problem.
-    deal = _frozen(Deal, {
-        "region": region, "hand": hand, "melds": melds, "win_tile": win_tile,
-        "win_type": win_type, "winner": winner, "dealer": dealer, "discarder": discarder,
-        "dealer_streak": dealer_streak, "base": base, "wild": wild,
-        "substitutes": substitutes, "context": context, "house_rules": house_rules,
-    })
+    deal = Deal(region=region, hand=hand, melds=melds, win_tile=win_tile, win_type=win_type,
+                winner=winner, dealer=dealer, discarder=discarder,
+                dealer_streak=dealer_streak, base=base, wild=wild, substitutes=substitutes,
+                context=context, house_rules=house_rules)
     _check_tiles(deal, errors)
     _check_win(deal, errors)
     if context is not NO_CONTEXT:  # without a context there is nothing to check
@@ -439,17 +436,6 @@ def _read_request(data: Any) -> Deal:
         raise InvalidRequest(list(errors))
     return deal
 
-
-def _frozen(cls, fields):
-    """An instance of the frozen dataclass ``cls`` holding ``fields`` (all of its fields,
-    already checked). It skips the generated ``__init__``, which stores each field by a
-    separate ``object.__setattr__`` call: most of the cost of building a value."""
-    value = object.__new__(cls)
-    object.__setattr__(value, "__dict__", fields)
-    return value
-
-
-_new, _set_attr = object.__new__, object.__setattr__
 
 
 # --- field readers: each returns a value or None and records what is wrong ---
@@ -662,11 +648,9 @@ def _context(value, errors):
         cai_piao = _count(value, "cai_piao", errors, default=0, limit=3,
                           where="context.cai_piao")
     claims = _claims(value["claims"], errors) if "claims" in value else ()
-    return _frozen(Context, {
-        "after_kong": after_kong, "last_tile": last_tile, "first_turn": first_turn,
-        "dice": dice, "previous_draws": previous_draws, "previous_wild": previous_wild,
-        "cai_piao": cai_piao, "claims": claims,
-    })
+    return Context(after_kong=after_kong, last_tile=last_tile, first_turn=first_turn,
+                   dice=dice, previous_draws=previous_draws, previous_wild=previous_wild,
+                   cai_piao=cai_piao, claims=claims)
 
 
 NO_CONTEXT = Context()  # a request without a context: no context pattern can hold
@@ -780,8 +764,7 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
     # natural tiles and wilds (``Deal.naturals``, ``Deal.wild_count``), read by every
     # reading. Only with a face held five times, or more wilds than are in play, is each
     # tile's count checked to say which one is over.
-    # Bytes: no count can pass 255 (tile text is at most MAX_TILE_TEXT characters), and
-    # bytes copy, convert and search in C.
+    # Bytes: no count can pass 255 (tile text is at most MAX_TILE_TEXT characters).
     counts = bytearray(34)
     for tile in deal.hand:
         counts[tile] += 1

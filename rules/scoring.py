@@ -118,9 +118,6 @@ def _per_hand(first: Reading, deal: Deal, region: Region) -> list[Pattern]:
     return matched
 
 
-# ``Matched(...)`` runs the named tuple's ``__new__``, a Python function; this makes the
-# same tuple in C (a reading is matched for every signature of every hand).
-_new_tuple = tuple.__new__
 
 
 def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]) -> Matched:
@@ -141,7 +138,7 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
                 replaced = p.excludes if replaced is None else replaced | p.excludes
         if replaced is not None:
             matched = [p for p in matched if p.key not in replaced]
-    # one plain loop: the values, their sum (番) and their product (multiplier)
+    # the values, their sum (番) and their product (multiplier)
     counted = []
     fan, multiplier = 0, 1
     for p in matched:
@@ -152,10 +149,10 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
         fan += value
         multiplier *= value
     if region.adds_fan:
-        return _new_tuple(Matched, (reading, tuple(counted), fan, 2 ** fan,
-                                    reading.substitutions))
-    return _new_tuple(Matched, (reading, tuple(counted), None, multiplier,
-                                reading.substitutions))
+        return Matched(reading=reading, patterns=tuple(counted), fan=fan, multiplier=2 ** fan,
+                       substitutions=reading.substitutions)
+    return Matched(reading=reading, patterns=tuple(counted), fan=None, multiplier=multiplier,
+                   substitutions=reading.substitutions)
 
 
 def _one_per_signature(found: list[Reading], deal: Deal) -> list[Reading]:
@@ -228,8 +225,7 @@ _PLAIN_BY_KIND = {
 def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
                    wild_free: bool) -> list[dict]:
     """The groups of a reading as the response lists them (``wild_free``: the hand holds
-    no wild tile). Every list is new (written ``[*parts]``, cheaper than ``list(parts)``):
-    a response is the caller's to change."""
+    no wild tile). Every list is new: a response is the caller's to change."""
     entries = []
     # most hands hold no wild tile and no 白 substitute: then every group is the usual one
     usual = not substitutes and wild_free

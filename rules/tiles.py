@@ -186,13 +186,10 @@ ONE = tuple(1 << 8 * t for t in ALL_TILES)
 
 class _SuitRuns(dict):
     """Each suit's run ("34599m", plain mpsz) read once, as its tiles and their packed
-    counts. A run new to the cache is common (most hands hold one), so it is read cheaply:
-    its tiles translated in C, their counts added in one plain loop."""
+    counts."""
 
     def __missing__(self, run: str) -> tuple[tuple[Tile, ...], int]:
         tiles = run[:-1].encode().translate(_FACES_OF_DIGITS[run[-1]])
-        # a plain loop: summing ``map(ONE.__getitem__, tiles)`` calls a slot wrapper per
-        # tile, which costs more than the loop's big-int additions
         count = 0
         for tile in tiles:
             count += ONE[tile]

@@ -10,7 +10,7 @@ tile: it is reported once (``any_tile``) instead of tile by tile.
 from __future__ import annotations
 
 import re
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from .readings import readings, sets_with_one_wild_left
 from .regions import REGIONS
@@ -80,16 +80,10 @@ def waits(request: dict) -> dict:
     return result
 
 
-_DEAL_FIELDS = tuple(f.name for f in fields(Deal))
-
-
 def _with_win_tile(deal: Deal, face: int) -> Deal:
-    """The validated deal with ``face`` as its self-drawn winning tile (a cheap copy for
-    the search of readings; ``score`` still judges each wait from the request)."""
-    copy = object.__new__(Deal)
-    object.__setattr__(copy, "__dict__", {name: deal.__dict__[name] for name in _DEAL_FIELDS}
-                       | {"win_tile": face})
-    return copy
+    """The validated deal with ``face`` as its self-drawn winning tile (for the search of
+    readings; ``score`` still judges each wait from the request)."""
+    return replace(deal, win_tile=face)
 
 
 def _parse(request) -> Deal:

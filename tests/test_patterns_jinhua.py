@@ -96,9 +96,13 @@ CASES = [
     ("qi_feng_wild_as_bai", "9p", "147m258p3s123467z", "9p", {}, {"qi_feng"}, 2),
     # Two 財神 fill 發 and 白.
     ("qi_feng_two_wilds", "9p", "147m258p99p12347z", "3s", {}, {"qi_feng"}, 2),
-    # RULING?: 東 is the 財神, the 白 is a plain 東 and the 財神 takes the 白 face. RULEBOOK says the
-    # "two 白板" clause (jinhua.txt:43) needs no special case, so one 白 suffices.
+    # 東 is the 財神, the 白 is a plain 東 and the drawn 財神 takes the 白 face.
     ("qi_feng_wind_wild_one_bai", "1z", "147m258p3s234567z", "1z", {}, {"qi_feng"}, 2),
+    # The two-白 clause (jinhua.txt:43 "当风作为财神时，手上必须有两个白板"; RULEBOOK §4,
+    # revised): with 東 the 財神, of two 白 one counts as 白 itself and one as 東, so
+    # 東南西北白發中 are all there without a 財神.
+    ("qi_feng_two_bai_wind_wild", "1z", "147m258p5z5z23467z", "3s", {}, {"qi_feng"}, 2),
+    ("shi_san_bu_kao_two_bai_wind_wild", "1z", "147m258p36s5z5z246z", "7z", {}, {"shi_san_bu_kao"}, 1),
     # A 財神 wild of 白 itself: no substitution, the 白 are the 財神 (RULEBOOK §1); one at its own face
     # gives the 白 honour of 七風.
     ("qi_feng_bai_is_the_wild", "5z", "147m258p3s123467z", "5z", {}, {"qi_feng"}, 2),
