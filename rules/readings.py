@@ -1,11 +1,28 @@
 """Readings: every way the 14 tiles make a winning shape, each wild given a face.
 
-Wilds are placeholders while the concealed tiles are split, so the search never
-tries 34 faces per wild: a wild joins a group beside natural tiles (its face is
-then fixed by the group) or forms a group of wilds only, whose face is picked from
-a few candidates that can change a pattern (the wild's own face, one face of each
-suit). Shapes (RULEBOOK §1, §4): standard (four sets + a pair), seven pairs, and in
-Jinhua 十三不靠/七風 and 亂風.
+The interface: ``readings(deal, shapes, pair_wilds=...)`` lists the readings,
+``facts(reading, deal)`` is everything a pattern check may read of one, and
+``sets_with_one_wild_left`` / ``six_pairs_and_a_lone_wild`` / ``closest_unmatched``
+answer the questions about a hand that does not need its readings. Shapes (RULEBOOK §1,
+§4): standard (four sets + a pair), seven pairs, and in Jinhua 十三不靠/七風 and 亂風.
+
+What the search guarantees, and what tests hold it to (tests/test_reference.py compares
+every score with an exhaustive reference; tests/test_pattern_tables.py runs every check
+on every reading):
+
+- Every reading of faces is found: the lowest tile left opens, or sits in, the next
+  group. Wilds are placeholders meanwhile, so the search never tries 34 faces per wild:
+  a wild joins a group beside natural tiles (its face fixed by the group) or forms a
+  group of wilds only, whose face is one of each kind a pattern can tell apart
+  (``_free_faces``).
+- A wild stands where no natural tile of its face is left; which group holds it matters
+  only for the pair, so when a pattern that may hold reads the pair's wilds
+  (``Pattern.reads_pair_wilds``) the pair also takes every mix the tiles allow
+  (``_pair_variants``; in seven pairs, ``_seven_pairs``).
+- Readings, and the cuts of a suit they are made of, are merged only when their facts
+  (``facts``) are the same, keeping the fewest substitutions (the rulebook's tie-break).
+- Cached answers are pure functions of their arguments (blocks packed as ints, three
+  bits a place, or counts as bytes); callers never change them.
 """
 
 from __future__ import annotations
@@ -684,6 +701,8 @@ def _cuts(block: int, first: int, jokers: int, pair: int, wild: int, win: int) -
     took."""
     if not block:
         return ((_ALL_TRIPLETS, 0, ()),)
+    if win != _NO_WILD and not block >> 3 * win & 7:
+        return _cuts(block, first, jokers, pair, wild, _NO_WILD)  # no winning face left
     low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
     near = wild - low  # the wild's face matters to the groups of ``low`` only nearby
     best: dict[int, tuple] = {}
