@@ -7,10 +7,10 @@ each with the request key it concerns and how to fix it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .lazy import lazy
 from .tiles import (
@@ -106,10 +106,7 @@ class Context:
     claims: tuple[Claim, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
-class Deal:
-    """A validated request: the physical tiles and everything said about the hand."""
-
+class _DealFields(NamedTuple):
     region: str
     hand: tuple[Tile, ...]
     melds: tuple[Meld, ...]
@@ -123,7 +120,13 @@ class Deal:
     wild: Tile
     substitutes: bool
     context: Context
-    house_rules: dict[str, str] = field(hash=False)
+    house_rules: dict[str, str]
+
+
+class Deal(_DealFields):
+    """A validated request: the physical tiles and everything said about the hand. An
+    immutable named tuple of its fields (``Deal(region=…, …)``, ``deal._replace(…)``);
+    the facts worked out from them are kept per deal (``lazy``)."""
 
     @property
     def wild_copies(self) -> int:

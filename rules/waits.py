@@ -10,7 +10,6 @@ tile: it is reported once (``any_tile``) instead of tile by tile.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from .readings import readings, sets_with_one_wild_left
 from .regions import REGIONS
@@ -83,7 +82,7 @@ def waits(request: dict) -> dict:
 def _with_win_tile(deal: Deal, face: int) -> Deal:
     """The validated deal with ``face`` as its self-drawn winning tile (for the search of
     readings; ``score`` still judges each wait from the request)."""
-    return replace(deal, win_tile=face)
+    return deal._replace(win_tile=face)
 
 
 def _parse(request) -> Deal:
@@ -157,7 +156,7 @@ def _discarders(deal: Deal, any_tile: bool) -> tuple[str, ...]:
         if any_tile and region.ready_hand_self_draw_only:
             return ()
         return tuple(seat for seat in others if not region.win_problems(
-            replace(deal, win_type="discard", discarder=seat)))
+            deal._replace(win_type="discard", discarder=seat)))
     if ctx.first_turn and not deal.winner_is_dealer:
         # a first-turn discard win is on the dealer's first discard (地胡)
         return (deal.dealer, *(seat for seat in others if seat != deal.dealer))

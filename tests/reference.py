@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement, pairwise, product
@@ -708,7 +708,7 @@ def deal_of(request) -> tuple[Deal | None, str | None]:
         d = parse_request(probe)
     except InvalidRequest as exc:
         return None, exc.errors[0]["field"]
-    return replace(d, win_type=request["win_type"], house_rules=dict(rules or {})), None
+    return d._replace(win_type=request["win_type"], house_rules=dict(rules or {})), None
 
 
 def stands_on_lone_wild(d: Deal, six_pairs: bool) -> bool:
