@@ -164,7 +164,7 @@ def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
 def readings(deal: Deal, shapes: tuple[str, ...], *, pair_wilds: bool = True) -> list[Reading]:
     """Every reading of the deal's tiles in the region's shapes. ``pair_wilds``: a
     pattern that may hold reads which of the pair's tiles are wilds, so the pair takes
-    every mix of naturals and wilds the tiles allow (``_with_pair_variants``); without
+    every mix of naturals and wilds the tiles allow (``_pair_variants``); without
     it each reading keeps the pair the search cut."""
     naturals, jokers = deal.naturals, deal.wild_count
     melds = ()
@@ -942,8 +942,12 @@ def _seven_pairs(deal, naturals, jokers):
     may_split = [face for face in splittable if face == win_face]
     wild = deal.wild
     if not jokers:  # no wild: the natural pairs are the one reading
-        return [reading(SEVEN_PAIRS, tuple(sorted(fixed + [_PAIRS[f] for f in splittable])),
-                        wild)]
+        groups = tuple(sorted(fixed + [_PAIRS[f] for f in splittable]))
+        faces = {g.faces[0] for g in groups}
+        return [Reading(shape=SEVEN_PAIRS, groups=groups,
+                        suits=frozenset(SUIT_OF[f] for f in faces), pair=None, sets=(),
+                        honour_triplets=0, all_triplets=False, quads=7 - len(faces),
+                        substitutions=0)]
     found = {}
     for split_count in range(min(len(may_split), spare // 2) + 1):
         for split in combinations(may_split, split_count):
