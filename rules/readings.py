@@ -639,7 +639,8 @@ def _pair_variants(cuts: list[tuple], jokers: int, wild: Tile, win: Tile) -> lis
     without a pair may take one from them, a natural ``win`` with a wild, the set taking
     a wild for it (two wilds more). Of cuts with the same facts only the one with the
     fewest substitutions is kept."""
-    best: dict[tuple, tuple] = {}
+    # each cut by its facts: (wilds used, pairs made, the pair, all triplets, honour pungs)
+    best = {(cut[0], cut[1], cut[4], cut[6], cut[7]): cut for cut in cuts}
 
     def keep(cut: tuple) -> None:
         wilds, pairs, groups, sets, pair, subs, triplets, honour_pungs = cut
@@ -647,8 +648,6 @@ def _pair_variants(cuts: list[tuple], jokers: int, wild: Tile, win: Tile) -> lis
         if key not in best or subs < best[key][5]:
             best[key] = cut
 
-    for cut in cuts:
-        keep(cut)
     for cut in cuts:
         wilds, pairs, groups, sets, pair, subs, triplets, honour_pungs = cut
         if pair is not None:
@@ -942,12 +941,8 @@ def _seven_pairs(deal, naturals, jokers):
     may_split = [face for face in splittable if face == win_face]
     wild = deal.wild
     if not jokers:  # no wild: the natural pairs are the one reading
-        groups = tuple(sorted(fixed + [_PAIRS[f] for f in splittable]))
-        faces = {g.faces[0] for g in groups}
-        return [Reading(shape=SEVEN_PAIRS, groups=groups,
-                        suits=frozenset(SUIT_OF[f] for f in faces), pair=None, sets=(),
-                        honour_triplets=0, all_triplets=False, quads=7 - len(faces),
-                        substitutions=0)]
+        return [_seven_pairs_reading(tuple(sorted(fixed + [_PAIRS[f] for f in splittable])),
+                                     wild)]
     found = {}
     for split_count in range(min(len(may_split), spare // 2) + 1):
         for split in combinations(may_split, split_count):
@@ -961,8 +956,24 @@ def _seven_pairs(deal, naturals, jokers):
                                            naturals):
                 groups = tuple(sorted(pairs + extra))
                 if groups not in found:
-                    found[groups] = reading(SEVEN_PAIRS, groups, wild)
+                    found[groups] = _seven_pairs_reading(groups, wild)
     return list(found.values())
+
+
+def _seven_pairs_reading(groups: tuple[Group, ...], wild: Tile) -> Reading:
+    """A seven-pairs reading of ``groups`` with its facts: the suits, the faces making two
+    pairs, and the wilds standing for another face."""
+    faces = set()
+    substitutions = 0
+    for g in groups:
+        face = g.faces[0]
+        faces.add(face)
+        if face != wild:
+            substitutions += g.wilds.count(True)
+    return Reading(shape=SEVEN_PAIRS, groups=groups,
+                   suits=frozenset([SUIT_OF[f] for f in faces]), pair=None, sets=(),
+                   honour_triplets=0, all_triplets=False, quads=7 - len(faces),
+                   substitutions=substitutions)
 
 
 def _spare_wild_pairs(deal, pairs, count, naturals):
