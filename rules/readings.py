@@ -76,6 +76,20 @@ class Reading(NamedTuple):
 
 
 
+class Cut(NamedTuple):
+    """One way to use every tile of a suit block in sets and at most one pair
+    (``_cut_block``), with what it adds to a reading's facts."""
+
+    wilds: int  # wilds used
+    pairs: int  # pairs made (0 or 1)
+    groups: tuple[Group, ...]
+    sets: tuple[Group, ...]
+    pair: Group | None
+    substitutions: int
+    all_triplets: bool  # no chow among its sets
+    honour_pungs: int
+
+
 def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
     suits = set()
     sets = []
@@ -223,9 +237,9 @@ def _fewest_wilds(block: int, first: int) -> int:
         return 0
     low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
     # two wilds are enough for any group that opens with the lowest tile
-    return min([wilds + _fewest_wilds(block - taken, first)
-                for _, taken, wilds, _, _, _, _ in _openings(
-                    first + low, _WINDOWS[block >> 3 * low & 0o777], 2, 0, _FAR)])
+    return min([opening.wilds + _fewest_wilds(block - opening.taken, first)
+                for opening in _openings(first + low, _WINDOWS[block >> 3 * low & 0o777],
+                                         2, 0, _FAR)])
 
 
 _MELD_GROUP_KINDS = {"chi": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
@@ -596,11 +610,10 @@ def _packed(counts: list[int], first: int, size: int) -> int:
 
 
 @lru_cache(maxsize=1 << 15)
-def _cut_block(block: int, first: int, jokers: int, wild: Tile, win: Tile | None) -> tuple:
+def _cut_block(block: int, first: int, jokers: int, wild: Tile,
+               win: Tile | None) -> tuple[Cut, ...]:
     """Ways to use every tile of one suit (counts ``_packed``) in sets and at most one
-    pair, with at most ``jokers`` wilds, each with the facts a reading needs: (wilds
-    used, pairs made, groups, sets, the pair or None, wild substitutions, all sets
-    triplets, honour pungs).
+    pair, with at most ``jokers`` wilds, each with the facts a reading needs (``Cut``).
 
     The lowest tile left must open, or sit in, the next group, so every reading of
     faces is found, a wild standing only where no natural tile of its face is left
@@ -622,14 +635,16 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile, win: Tile | None
             place = codes.index(min(codes))
             pair = groups[place]
             sets = groups[:place] + groups[place + 1:]
-        found.append((key & _WILDS_USED, (key >> 4) & 3, groups, sets, pair, subs,
-                      bool(key & _ALL_TRIPLETS), len(sets) if first == 27 else 0))
+        found.append(Cut(wilds=key & _WILDS_USED, pairs=(key >> 4) & 3, groups=groups,
+                         sets=sets, pair=pair, substitutions=subs,
+                         all_triplets=bool(key & _ALL_TRIPLETS),
+                         honour_pungs=len(sets) if first == 27 else 0))
     if win is not None and (win != -2 or wild >= 0):  # else no pair it looks for is here
         found = _pair_variants(found, jokers, wild, win)
     return tuple(found)
 
 
-def _pair_variants(cuts: list[tuple], jokers: int, wild: Tile, win: Tile) -> list[tuple]:
+def _pair_variants(cuts: list[Cut], jokers: int, wild: Tile, win: Tile) -> list[Cut]:
     """``cuts`` and, for each, the pairs that patterns reading the pair's wilds look for
     (``Pattern.reads_pair_wilds``): a wild with the winning tile's face ``win`` (暴頭,
     任意胡; when the winning tile is a wild, ``win`` is -1 and that pair is two wilds), or
@@ -639,17 +654,18 @@ def _pair_variants(cuts: list[tuple], jokers: int, wild: Tile, win: Tile) -> lis
     without a pair may take one from them, a natural ``win`` with a wild, the set taking
     a wild for it (two wilds more). Of cuts with the same facts only the one with the
     fewest substitutions is kept."""
-    # each cut by its facts: (wilds used, pairs made, the pair, all triplets, honour pungs)
-    best = {(cut[0], cut[1], cut[4], cut[6], cut[7]): cut for cut in cuts}
+    def facts(cut: Cut) -> tuple:
+        return cut.wilds, cut.pairs, cut.pair, cut.all_triplets, cut.honour_pungs
 
-    def keep(cut: tuple) -> None:
-        wilds, pairs, groups, sets, pair, subs, triplets, honour_pungs = cut
-        key = (wilds, pairs, pair, triplets, honour_pungs)
-        if key not in best or subs < best[key][5]:
-            best[key] = cut
+    best = {facts(cut): cut for cut in cuts}
+
+    def keep(cut: Cut) -> None:
+        kept = best.get(facts(cut))
+        if kept is None or cut.substitutions < kept.substitutions:
+            best[facts(cut)] = cut
 
     for cut in cuts:
-        wilds, pairs, groups, sets, pair, subs, triplets, honour_pungs = cut
+        pair, sets = cut.pair, cut.sets
         if pair is not None:
             face, held = pair.faces[0], sum(pair.wilds)
             wanted = []
@@ -664,14 +680,15 @@ def _pair_variants(cuts: list[tuple], jokers: int, wild: Tile, win: Tile) -> lis
                 traded = _swap(list(sets), face, abs(held - want), to_wild=want < held)
                 if traded is not None:
                     new_pair = _PAIR_WITH_WILDS[want][face]
-                    keep((wilds, pairs, (*traded, new_pair), tuple(traded), new_pair, subs,
-                          triplets, honour_pungs))
-        elif win >= 0 and wilds + 2 <= jokers:
+                    keep(cut._replace(groups=(*traded, new_pair), sets=tuple(traded),
+                                      pair=new_pair))
+        elif win >= 0 and cut.wilds + 2 <= jokers:
             traded = _swap(list(sets), win, 1, to_wild=True)
             if traded is not None:
                 new_pair = _WILD_PAIRS[win]
-                keep((wilds + 2, 1, (*traded, new_pair), tuple(traded), new_pair,
-                      subs + 2 * (win != wild), triplets, honour_pungs))
+                keep(cut._replace(wilds=cut.wilds + 2, pairs=1, groups=(*traded, new_pair),
+                                  sets=tuple(traded), pair=new_pair,
+                                  substitutions=cut.substitutions + 2 * (win != wild)))
     return list(best.values())
 
 
@@ -732,15 +749,25 @@ _FAR = 9  # the wild's face is not within two of the opening tile's
 _NO_WILD = -9  # ``_cuts``' wild place when the wild's face is in another suit
 
 
+class Opening(NamedTuple):
+    """A group holding the lowest tile left of a packed block (``_openings``)."""
+
+    codes: tuple[int]  # the group's code (``_SHAPES``), alone in a tuple
+    taken: int  # the packed tiles it takes
+    wilds: int  # wilds used
+    made_pair: int  # 1 for a pair
+    add: int  # what it adds to the key of a cut of the rest (``_cuts``)
+    keep: int  # the mask it keeps of that key (a chow clears "all triplets")
+    substitutions: int
+
+
 @lru_cache(maxsize=1 << 15)  # more than every face, window, wilds, pair and near wild
-def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tuple:
+def _openings(face: Tile, window: int, jokers: int, pair: int,
+              near: int) -> tuple[Opening, ...]:
     """``_groups_opened_by`` as ``_cuts`` asks: the groups holding the lowest tile left,
     of face ``face`` (characters or honours: ``_cuts`` spells every number suit as the
     characters), when it and the two places above hold ``window`` (``_WINDOWS``) and
-    the wild's face is ``face + near``. Each is (the group's code (``_SHAPES``) alone in
-    a tuple, the packed tiles it takes, wilds used, pairs made, what it adds to the key
-    of a cut of the rest and the mask it keeps of it (a chow clears "all triplets"),
-    wild substitutions)."""
+    the wild's face is ``face + near``."""
     first = face - face % 9
     low = face - first
     block = [0] * (7 if first == 27 else 9)
@@ -761,7 +788,8 @@ def _openings(face: Tile, window: int, jokers: int, pair: int, near: int) -> tup
         for at in held:
             taken += (block[at] - rest[at]) << 3 * at
         code = place + 9 * _SHAPE_INDEX[group.kind, group.wilds]
-        found.append(((code,), taken, wilds, made_pair, add, keep, substituted))
+        found.append(Opening(codes=(code,), taken=taken, wilds=wilds, made_pair=made_pair,
+                             add=add, keep=keep, substitutions=substituted))
     return tuple(found)
 
 
@@ -1128,12 +1156,11 @@ def _unmatched(block: int, first: int, jokers: int, pair: int) -> dict[tuple[int
         left = (low, *left)
         if at not in found or len(left) < len(found[at]):
             found[at] = left
-    for _, taken, wilds, made_pair, _, _, _ in _openings(
-            first + low, _WINDOWS[block >> 3 * low & 0o777], jokers if jokers < 2 else 2,
-            pair, _FAR):
-        for (w, p), left in _unmatched(block - taken, first, jokers - wilds,
-                                       pair - made_pair).items():
-            at = (w + wilds, p + made_pair)
+    for opening in _openings(first + low, _WINDOWS[block >> 3 * low & 0o777],
+                             jokers if jokers < 2 else 2, pair, _FAR):
+        for (w, p), left in _unmatched(block - opening.taken, first, jokers - opening.wilds,
+                                       pair - opening.made_pair).items():
+            at = (w + opening.wilds, p + opening.made_pair)
             if at not in found or len(left) < len(found[at]):
                 found[at] = left
     return found
