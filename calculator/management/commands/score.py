@@ -4,7 +4,7 @@ Either a JSON request (API.md) from a file or stdin:
     python manage.py score --json request.json
     echo '{"region": …, "hand": …}' | python manage.py score --json -
 or the same request spelled as flags:
-    python manage.py score --region hangzhou --hand 123m456p789s234s7z --win 7z \\
+    python manage.py score --region REGION --hand 123m456p789s234s7z --win 7z \\
         --win-type self_draw --winner S --dealer E
 Prints the response JSON and exits 0 (winning or not); for invalid input prints one
 `field: message` line per error on stderr and exits 2.
