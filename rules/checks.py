@@ -60,10 +60,6 @@ def every_tile_honour(r: Reading, d: Deal) -> bool:
     return r.suits == _HONOURS_ONLY
 
 
-def all_triplets(r: Reading, d: Deal) -> bool:
-    return r.all_triplets
-
-
 def lone_wild_self_draw(r: Reading, d: Deal) -> bool:
     """Standard reading, self-drawn, its pair the lone wild plus the drawn tile."""
     return (d.win_type == "self_draw" and r.shape == STANDARD

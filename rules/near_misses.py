@@ -187,14 +187,10 @@ CLAIMED: dict[str, Near] = {"quan_qiu_ren": _near_all_claimed}
 
 # --- triplets: 碰碰胡 (Jinhua) / 四老頭 (Honghe) ---
 
-def _near_all_triplets(r: Reading, d: Deal) -> Reason | None:
+def one_chow_away(r: Reading, d: Deal) -> Reason | None:
+    """All sets pungs but one chow (a region may add its own terms: ``Pattern.near``)."""
     if r.shape != STANDARD:
         return None
-    if r.all_triplets:  # all pungs, but fewer than three claimed (jinhua.txt:27)
-        claimed = sum(m.exposed and m.kind != "chi" for m in d.melds)
-        return (f"{{name}}：四組都是刻子，但只碰出{claimed}組，要碰出三組（jinhua.txt:27）",
-                f"{{name}}: all pungs, but only {claimed} claimed; it needs three claimed "
-                "(jinhua.txt:27)")
     chows = [g for g in r.sets if g.kind == "chow"]
     if len(chows) != 1:
         return None
@@ -212,7 +208,7 @@ def _near_honour_triplets(r: Reading, d: Deal) -> Reason | None:
 
 
 TRIPLETS: dict[str, Near] = {
-    "peng_peng_hu": _near_all_triplets,
+    "peng_peng_hu": one_chow_away,
     "si_lao_tou": _near_honour_triplets,
 }
 
@@ -300,7 +296,7 @@ NEAR_LIMITS: dict[Near, Limits] = {
     _near_one_suit: Limits(few_off_suit=True),
     _near_one_suit_and_honours: Limits(few_off_suit=True),
     _near_all_claimed: Limits(shapes=frozenset({STANDARD}), melds=range(4, 5)),
-    _near_all_triplets: Limits(shapes=frozenset({STANDARD})),
+    one_chow_away: Limits(shapes=frozenset({STANDARD})),
     _near_honour_triplets: Limits(shapes=frozenset({STANDARD}), many_honours=True),
     _near_pairs_without_wild: Limits(shapes=frozenset({SEVEN_PAIRS}), wilds=_ANY_WILD),
     _near_three_wilds: Limits(wilds=range(2, 3)),
@@ -342,7 +338,7 @@ def _region_checks(region: Region) -> list:
     the words its reasons name)."""
     by_key = {p.key: p for p in region.patterns}
     wild = region.wild_name
-    return [(key, by_key[key].name, near,
+    return [(key, by_key[key].name, by_key[key].near or near,
              frozenset({key}) | {p.key for p in region.patterns if key in p.excludes},
              {"name": by_key[key].name, "wild": wild})
             for key, near in NEAR.items() if key in by_key]

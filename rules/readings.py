@@ -15,7 +15,8 @@ on every reading):
   a wild joins a group beside natural tiles (its face fixed by the group) or forms a
   group of wilds only, whose face is one of each kind a pattern can tell apart
   (``_free_faces``).
-- A wild stands where no natural tile of its face is left; which group holds it matters
+- In a chow, a wild stands only where no natural tile of its face is left (pairs and
+  pungs take every mix of naturals and wilds); which group holds it matters
   only for the pair, so when a pattern that may hold reads the pair's wilds
   (``Pattern.reads_pair_wilds``) the pair also takes every mix the tiles allow
   (``_pair_variants``; in seven pairs, ``_seven_pairs``).
@@ -40,7 +41,6 @@ STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
     "standard", "seven_pairs", "thirteen_lonely", "all_honours")
 
 _F, _W = False, True  # position holds a natural tile / a wild tile
-_SET_KINDS = frozenset({"chow", "pung", "kong"})
 
 
 class Group(NamedTuple):
@@ -618,9 +618,10 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile,
     The lowest tile left must open, or sit in, the next group, so every reading of
     faces is found, a wild standing only where no natural tile of its face is left
     (``_cuts``). Which group holds a wild changes none of a reading's facts but the
-    pair's; when a pattern that may hold reads it, ``win`` is the winning tile's face in
-    this suit (else None) and the pairs it looks for are added (``_pair_variants``). Of
-    cuts with the same facts only the
+    pair's. ``win`` is None when no pattern that may hold reads it; else the winning
+    tile's face when it is in this suit, -1 when the winning tile is a wild, -2 when its
+    face is in another suit, and the pairs those patterns look for are added
+    (``_pair_variants``). Of cuts with the same facts only the
     one with the fewest wild substitutions is kept. A pure function of small arguments,
     so its answers are cached: the same suit shapes recur from hand to hand."""
     found = []

@@ -46,6 +46,9 @@ class Pattern:
     # of naturals and wilds the tiles allow (readings._pair_variants); the test
     # tests/test_pattern_tables.py holds every other check blind to it.
     reads_pair_wilds: bool = False
+    # the pattern's own near-miss check, in place of the shared one (near_misses.NEAR):
+    # (reason_zh, reason_en) with {name} and {wild} to fill in, or None
+    near: Callable[[Reading, Deal], tuple[str, str] | None] | None = None
     # The pattern's entry in a response, made once: a response gets a copy, its value
     # filled in where it depends on the hand.
     entry: dict = field(init=False, repr=False, compare=False)

@@ -7,9 +7,11 @@ each with the request key it concerns and how to fix it.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .lazy import lazy
@@ -58,11 +60,11 @@ def _regions() -> dict:
 
 
 @lru_cache(maxsize=1)
-def house_rule_values() -> dict[str, tuple[str, ...]]:
+def house_rule_values() -> Mapping[str, tuple[str, ...]]:
     """Every house rule of every region and its values, the default first. A table keeps
     one set of house rules, so another region's are accepted and ignored."""
-    return {rule.key: rule.values for region in _regions().values()
-            for rule in region.house_rules}
+    return MappingProxyType({rule.key: rule.values for region in _regions().values()
+                             for rule in region.house_rules})
 
 
 class InvalidRequest(ValueError):
@@ -863,9 +865,12 @@ def _check_context(deal: Deal, errors: _Errors) -> None:
             errors.add("context.first_turn", "nobody has claimed a tile before the first "
                        "discard, so a first-turn winner has no claims; clear first_turn or "
                        "the winner's claims")
-    if ctx.cai_piao and "cai_piao" not in _regions()[deal.region].context_keys:
-        errors.add("context.cai_piao", f"財飄 is a Hangzhou and Jinhua rule; {deal.region} "
-                   "has none, set cai_piao to 0")
+    rules = _regions().get(deal.region)
+    if ctx.cai_piao and rules is not None and "cai_piao" not in rules.context_keys:
+        with_it = ", ".join(r.english for r in _regions().values()
+                            if "cai_piao" in r.context_keys)
+        errors.add("context.cai_piao", f"財飄 is a rule of {with_it}; {rules.english} has "
+                   "none, set cai_piao to 0")
     elif (ctx.cai_piao and deal.hand is not None
           and deal.wild_count + ctx.cai_piao > deal.wild_copies):
         errors.add("context.cai_piao", f"{ctx.cai_piao} 財飄 means {ctx.cai_piao} 財神 were "

@@ -96,14 +96,16 @@ def _check_against_readings(deal: Deal, region: Region, found: list[Reading]) ->
     if (region.ready_hand_self_draw_only and deal.win_type != "self_draw"
             and ready_on_lone_wild(deal, region)):
         how = "on a discard" if deal.win_type == "discard" else "by robbing a kong"
+        shape = ("four sets and a lone " if sets_with_one_wild_left(deal, list(deal.hand))
+                 else "six pairs and a lone ") + region.wild_name
         errors.append({"field": "win_type", "message": (
-            f"this hand stood 暴頭-ready (four sets and a lone 財神), and such a hand cannot "
+            f"this hand stood ready on a lone wild ({shape}), and such a hand cannot "
             f"win {how} (hangzhou.txt:170); it must be self-drawn")})
     cai_piao = next((p for p in region.patterns if p.key == "cai_piao"), None)
     if deal.context.cai_piao and not (cai_piao and any(cai_piao.check(r, deal) for r in found)):
         errors.append({"field": "context.cai_piao", "message": (
-            "財飄 needs a 暴頭 win: a self-drawn win whose hand stood as four sets and a "
-            "lone 財神 (hangzhou.txt:140); set cai_piao to 0 or correct the hand")})
+            f"財飄 needs a 暴頭 win: a self-drawn win whose hand stood ready on a lone "
+            f"{region.wild_name} (hangzhou.txt:140); set cai_piao to 0 or correct the hand")})
     if errors:
         raise InvalidRequest(errors)
 

@@ -100,11 +100,11 @@ def _parse(request) -> Deal:
         deal = parse_request(probe)
     except InvalidRequest as error:
         errors += [_for_waits(e) for e in error.errors]
-    if deal is not None and deal.context.cai_piao and not sets_with_one_wild_left(
-            deal, list(deal.hand)):
+    if deal is not None and deal.context.cai_piao and not ready_on_lone_wild(
+            deal, REGIONS[deal.region]):
         errors.append({"field": "context.cai_piao", "message": (
-            "財飄 needs a 暴頭-ready hand (four sets and a lone 財神, hangzhou.txt:140); "
-            "set cai_piao to 0 or correct the hand")})
+            f"財飄 needs a 暴頭-ready hand (standing on a lone {REGIONS[deal.region].wild_name}, "
+            "hangzhou.txt:140); set cai_piao to 0 or correct the hand")})
     if errors:
         raise InvalidRequest(errors)
     return deal

@@ -65,7 +65,9 @@ CASES = [
     # Jinhua 全求人 with a concealed kong among the melds.
     ("jinhua_quan_qiu_ren_ankong", "jinhua", "6s", "2z", "2z", {"melds": ["chi 123m", "pung 555p", "chi 789s", "ankong 1111z"], **DISCARD_W}, {"quan_qiu_ren": ["concealed kong (1111z)"]}),
     # Jinhua 碰碰胡 one chow away.
-    ("jinhua_peng_peng_hu_one_chow", "jinhua", "6s", "789s22z44z", "4z", {"melds": ["pung 111m", "pung 333p"]}, {"peng_peng_hu": ["one chow away (789s)"]}),
+    ("jinhua_peng_peng_hu_one_chow", "jinhua", "6s", "789s2z", "2z", {"melds": ["pung 111m", "pung 333p", "pung 555s"]}, {"peng_peng_hu": ["one chow away (789s)"]}),
+    # … but with two claimed pungs a pung for the chow would still not do (jinhua.txt:27).
+    ("jinhua_peng_peng_hu_chow_and_two_claimed", "jinhua", "6s", "789s22z44z", "4z", {"melds": ["pung 111m", "pung 333p"]}, None),
     # Jinhua 碰碰胡: all pungs, but only one claimed (jinhua.txt:27, RULEBOOK §4 revised).
     ("jinhua_peng_peng_hu_too_few_claimed", "jinhua", "6s", "333p777s22z44z", "4z", {"melds": ["pung 111m"]}, {"peng_peng_hu": ["only 1 claimed"]}),
     # Jinhua seven pairs holding a 財神: 七對子, not 清七對; and no four of a kind for 豪華.

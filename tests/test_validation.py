@@ -247,6 +247,9 @@ INVALID = [
     bad("first-turn-with-exposed-meld",
         req("honghe", "456p789s23s11z", "4s", melds=["pung 111m"], context={"first_turn": True}),
         "context.first_turn", ("meld", "exposed", "吃", "碰", "claim")),
+    # 財飄 with a region that cannot be read: a 400 on the region, never a crash.
+    bad("cai-piao-unknown-region", with_(hh(context={"cai_piao": 1}), region="nowhere"),
+        "region", ("region", "honghe")),
     # RULEBOOK §1 (revised): nobody has claimed before the first discard.
     bad("first-turn-with-winners-claims",
         req("jinhua", "123m456p789s234s1z", "1z", wild="6s",

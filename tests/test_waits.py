@@ -292,3 +292,16 @@ def test_bench_waits_requests_hold_three_wilds_and_13_tiles():
         assert held.count(parse_tiles(request_.get("wild", "5z"))[0]) == 3
         assert len(held) + 3 * len(request_["melds"]) == 13
         waits(request_)  # accepted
+
+
+def test_cai_piao_on_six_pairs_under_the_house_rule():
+    """Under hangzhou_seven_pairs_bao_tou = yes six pairs and a lone 財神 stand 暴頭-ready,
+    so 財飄 is accepted, as score accepts it (RULEBOOK §3)."""
+    request = {"region": "hangzhou", "hand": "1133m5577p22s44z5z", "winner": "S", "dealer": "E",
+               "house_rules": {"hangzhou_seven_pairs_bao_tou": "yes"},
+               "context": {"cai_piao": 1}}
+    result = waits(request)
+    six_z = next(w for w in result["waits"] if w["tile"] == "6z")
+    assert {p["key"] for p in six_z["self_draw"]["patterns"]} == {"qi_dui", "bao_tou",
+                                                                 "cai_piao"}
+    assert six_z["self_draw"]["payments"] == {"E": -16, "S": 32, "W": -8, "N": -8}

@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 from .. import checks as c
+from ..near_misses import one_chow_away
 from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY
 from ..region import (
     Amount,
@@ -31,14 +32,31 @@ HOUSE_RULES = (
 )
 
 
-def _all_pungs(r, d):
-    """碰碰胡: all four sets pungs or kongs, at least three of them claimed
-    (jinhua.txt:27 "必须已经碰过三次"); the house rule any_pungs counts concealed ones."""
-    if not r.all_triplets:
-        return False
+def _claims_short(d) -> int:
+    """How many more claimed pungs 碰碰胡 needs (jinhua.txt:27 "必须已经碰过三次"); none
+    under the house rule any_pungs, where concealed pungs count."""
     if d.house_rule("jinhua_peng_peng_hu") == "any_pungs":
-        return True
-    return sum(m.exposed and m.kind != "chi" for m in d.melds) >= 3
+        return 0
+    return max(0, 3 - sum(m.exposed and m.kind != "chi" for m in d.melds))
+
+
+def _all_pungs(r, d):
+    """碰碰胡: all four sets pungs or kongs, at least three of them claimed."""
+    return r.all_triplets and not _claims_short(d)
+
+
+def _near_all_pungs(r, d):
+    """碰碰胡 nearly: all pungs with too few of them claimed, or one chow away when the
+    claims are there."""
+    if r.shape != STANDARD:
+        return None
+    short = _claims_short(d)
+    if r.all_triplets and short:
+        claimed = 3 - short
+        return (f"{{name}}：四組都是刻子，但只碰出{claimed}組，要碰出三組（jinhua.txt:27）",
+                f"{{name}}: all pungs, but only {claimed} claimed; it needs three claimed "
+                "(jinhua.txt:27)")
+    return None if short else one_chow_away(r, d)
 
 
 def _all_claimed(r, d):
@@ -103,7 +121,7 @@ _PATTERNS = (
             rule_zh="將加四組順子、刻子或槓子，沒有別的番型。",
             rule_en="A pair and four sets with nothing else that scores."),
     Pattern(key="peng_peng_hu", name="碰碰胡", english="all pungs", value=2,
-            source="jinhua.txt:27", check=_all_pungs,
+            source="jinhua.txt:27", check=_all_pungs, near=_near_all_pungs,
             shapes=c.STANDARD_ONLY,
             rule_zh="四組都是刻子或槓子，其中至少三組是碰出來的（明刻、明槓）；房規可改為暗刻也算。",
             rule_en="All four sets are pungs or kongs, at least three of them claimed "
@@ -137,7 +155,7 @@ _PATTERNS = (
             value=8, source="jinhua.txt:37", check=c.seven_pairs_lone_wild_self_draw,
             shapes=c.SEVEN_PAIRS_ONLY, needs_wild=True,
             excludes=_below("qi_dui_bao_tou"),
-            self_draw_only=True,
+            self_draw_only=True, reads_pair_wilds=True,
             rule_zh="和牌前已有六對加一張單獨的財神，自摸的牌與財神成對；已含爆頭。",
             rule_en="Six pairs and a lone 財神 before the win; the drawn tile pairs with the "
                     "財神. It already includes 爆頭."),
