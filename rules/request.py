@@ -865,6 +865,10 @@ def _check_context(deal: Deal, errors: _Errors) -> None:
             errors.add("context.first_turn", "nobody has claimed a tile before the first "
                        "discard, so a first-turn winner has no claims; clear first_turn or "
                        "the winner's claims")
+        if any(c.from_ == deal.winner for c in ctx.claims):
+            errors.add("context.first_turn", "a tile claimed from the winner is one the "
+                       "winner discarded, so it is not the winner's first turn; clear "
+                       "first_turn or that claim")
     rules = _regions().get(deal.region)
     if ctx.cai_piao and rules is not None and "cai_piao" not in rules.context_keys:
         with_it = ", ".join(r.english for r in _regions().values()
