@@ -292,10 +292,14 @@ def _standard(deal, naturals, jokers, melds, pair_wilds):
         # The wild's face matters to a block only as a substitution count inside it;
         # leaving it out otherwise lets hands with other wilds share cached cuts.
         own = wild if first <= wild < first + size else -1
-        win = None
-        if pair_wilds:  # the winning tile's face where it is in this suit; -1: a wild
-            win = -1 if deal.win_tile == wild else win_face if first <= win_face < first + size \
-                else -2
+        win = None  # no pattern that may hold reads the pair's wilds (``_cut_block``)
+        if pair_wilds:
+            if deal.win_tile == wild:
+                win = -1
+            elif first <= win_face < first + size:
+                win = win_face
+            else:
+                win = -2
         cuts = _cut_block(block, first, jokers, own, win)
         merged: dict[tuple, tuple] = {}
         for (used, pairs), heads in partial.items():
@@ -306,17 +310,17 @@ def _standard(deal, naturals, jokers, melds, pair_wilds):
                     continue
                 for head_groups, head_sets, head_pair, head_subs, head_triplets, \
                         head_pungs in heads:
-                    facts = (wilds_used, pairs_made, pair or head_pair,
-                             all_pungs and head_triplets, head_pungs + pungs)
-                    kept = merged.get(facts)
+                    same = (wilds_used, pairs_made, pair or head_pair,
+                            all_pungs and head_triplets, head_pungs + pungs)
+                    kept = merged.get(same)
                     if kept is None or head_subs + subs < kept[3]:
-                        merged[facts] = (head_groups + groups, head_sets + sets,
-                                         facts[2], head_subs + subs, facts[3], facts[4])
+                        merged[same] = (head_groups + groups, head_sets + sets,
+                                        same[2], head_subs + subs, same[3], same[4])
         if not merged:
             return []
         partial = {}
-        for facts, head in merged.items():
-            partial.setdefault(facts[:2], []).append(head)
+        for same, head in merged.items():
+            partial.setdefault(same[:2], []).append(head)
     found = []
     candidates = None
     for (used, pairs), heads in partial.items():
@@ -616,8 +620,8 @@ def _cut_block(block: int, first: int, jokers: int, wild: Tile,
     pair, with at most ``jokers`` wilds, each with the facts a reading needs (``Cut``).
 
     The lowest tile left must open, or sit in, the next group, so every reading of
-    faces is found, a wild standing only where no natural tile of its face is left
-    (``_cuts``). Which group holds a wild changes none of a reading's facts but the
+    faces is found; in a chow a wild stands only where no natural tile of its face is
+    left (``_groups_opened_by``). Which group holds a wild changes none of a reading's facts but the
     pair's. ``win`` is None when no pattern that may hold reads it; else the winning
     tile's face when it is in this suit, -1 when the winning tile is a wild, -2 when its
     face is in another suit, and the pairs those patterns look for are added
@@ -655,15 +659,15 @@ def _pair_variants(cuts: list[Cut], jokers: int, wild: Tile, win: Tile) -> list[
     without a pair may take one from them, a natural ``win`` with a wild, the set taking
     a wild for it (two wilds more). Of cuts with the same facts only the one with the
     fewest substitutions is kept."""
-    def facts(cut: Cut) -> tuple:
+    def same(cut: Cut) -> tuple:
         return cut.wilds, cut.pairs, cut.pair, cut.all_triplets, cut.honour_pungs
 
-    best = {facts(cut): cut for cut in cuts}
+    best = {same(cut): cut for cut in cuts}
 
     def keep(cut: Cut) -> None:
-        kept = best.get(facts(cut))
+        kept = best.get(same(cut))
         if kept is None or cut.substitutions < kept.substitutions:
-            best[facts(cut)] = cut
+            best[same(cut)] = cut
 
     for cut in cuts:
         pair, sets = cut.pair, cut.sets
@@ -701,7 +705,7 @@ def _pair_variants(cuts: list[Cut], jokers: int, wild: Tile, win: Tile) -> list[
 # wilds used), and what ``_pair_variants`` needs, so cuts with one key give readings
 # with the same facts; of those the fewest substitutions is kept.
 _WILDS_USED, _ONE_PAIR, _ALL_TRIPLETS, _PAIR_SHIFT = 15, 1 << 4, 1 << 6, 7
-_NATURAL_PAIR = 1 << _PAIR_SHIFT
+_NATURAL_PAIR, _NATURAL_PAIR_OF_WIN = 1 << _PAIR_SHIFT, 2 << _PAIR_SHIFT
 
 
 @lru_cache(maxsize=1 << 15)
@@ -728,7 +732,7 @@ def _cuts(block: int, first: int, jokers: int, pair: int, wild: int, win: int) -
             pair, near if -2 <= near <= 2 else _FAR):
         budget = jokers - wilds
         if made_pair and not wilds and low == win:
-            add += _NATURAL_PAIR  # a natural pair of the winning face
+            add += _NATURAL_PAIR_OF_WIN - _NATURAL_PAIR
         for key, subs, groups in _cuts(block - taken, first, jokers, pair - made_pair, wild,
                                        win):
             if key & 15 > budget:  # 15: _WILDS_USED
@@ -783,7 +787,7 @@ def _openings(face: Tile, window: int, jokers: int, pair: int,
         place = group.faces[0] - first
         add = wilds
         if made_pair:
-            add += _ONE_PAIR + (((2 * place + 3) << _PAIR_SHIFT) if wilds else (1 << _PAIR_SHIFT))
+            add += _ONE_PAIR + (((2 * place + 3) << _PAIR_SHIFT) if wilds else _NATURAL_PAIR)
         keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
         taken = 0
         for at in held:
@@ -902,17 +906,15 @@ def _free_faces(deal, naturals, melds) -> list[Tile]:
         for f in g.faces:
             held[f] = 1
 
-    def holds(suit: int) -> bool:
-        first, size = _BLOCKS[suit]
-        return any(held[first:first + size])
-
+    held_suits = [any(held[first:first + size]) for first, size in _BLOCKS]
     wild_suit = wild // 9
-    wild_kind = "honour" if wild_suit == 3 else "held" if holds(wild_suit) else "lacked"
+    wild_kind = ("honour" if wild_suit == 3 else "held" if held_suits[wild_suit]
+                 else "lacked")
     suits = []
     if wild_kind != "held":
-        suits += [s for s in range(3) if holds(s)][:1]
+        suits += [s for s in range(3) if held_suits[s]][:1]
     if wild_kind != "lacked":
-        suits += [s for s in range(3) if not holds(s)][:1]
+        suits += [s for s in range(3) if not held_suits[s]][:1]
     if wild_kind != "honour":
         suits.append(3)
     faces = [wild]
@@ -962,16 +964,16 @@ def _seven_pairs(deal, naturals, jokers):
             return []
     if spare < 0 or len(fixed) + len(splittable) + spare // 2 != 7:
         return []
+    wild = deal.wild
+    if not jokers:  # no wild: the natural pairs are the one reading
+        return [_seven_pairs_reading(tuple(sorted(fixed + [_PAIRS[f] for f in splittable])),
+                                     wild)]
     # Splitting a face held twice gives the faces that a natural pair and a pair of
     # wilds on that face give (four of a kind either way), with the same substitutions:
     # of a reading's facts only a pair of a wild and the winning tile tells them apart,
     # so only the winning tile's face is split.
     win_face = deal.face(deal.win_tile)
     may_split = [face for face in splittable if face == win_face]
-    wild = deal.wild
-    if not jokers:  # no wild: the natural pairs are the one reading
-        return [_seven_pairs_reading(tuple(sorted(fixed + [_PAIRS[f] for f in splittable])),
-                                     wild)]
     found = {}
     for split_count in range(min(len(may_split), spare // 2) + 1):
         for split in combinations(may_split, split_count):
