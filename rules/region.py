@@ -276,7 +276,9 @@ def _contracts(deal: Deal) -> list[tuple[int, str, int]]:
     """承包/包牌 (hangzhou.txt:168,198; jinhua.txt:71): three or more claims between the
     winner and one player make a contract. Each as (claims, payer, factor): the player
     the winner claimed from pays the winner's whole take (factor 1); a player who claimed
-    from the winner pays it twice (factor 2)."""
+    from the winner pays it twice (factor 2). Ranked: the most claims first, ties by
+    seat order from the winner's next player, and between two contracts with the same
+    player, the larger."""
     found = []
     for claim in deal.context.claims:
         if claim.count < 3:
@@ -285,6 +287,8 @@ def _contracts(deal: Deal) -> list[tuple[int, str, int]]:
             found.append((claim.count, claim.from_, 1))
         elif claim.from_ == deal.winner:
             found.append((claim.count, claim.by, 2))
+    order = [next_seat(deal.winner, k) for k in (1, 2, 3)]
+    found.sort(key=lambda c: (-c[0], order.index(c[1]), -c[2]))
     return found
 
 
@@ -294,15 +298,12 @@ def _contract_entry(count: int, payer: str, factor: int) -> dict:
 
 
 def one_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
-    """Hangzhou (RULEBOOK §3, ruling): at most one contract applies — the most claims,
-    ties by seat order from the winner's next player (and between two contracts with
-    the same player, the larger) — and its payer alone pays."""
+    """Hangzhou (RULEBOOK §3, ruling): at most one contract applies — the first of
+    ``_contracts``' ranking — and its payer alone pays."""
     candidates = _contracts(deal)
     if not candidates:
         return payments, None
-    order = [next_seat(deal.winner, k) for k in (1, 2, 3)]
-    # the same player both ways with as many claims: the larger contract
-    count, payer, factor = min(candidates, key=lambda c: (-c[0], order.index(c[1]), -c[2]))
+    count, payer, factor = candidates[0]
     total = payments[deal.winner] * factor
     entry = _contract_entry(count, payer, factor)
     return one_pays(deal, payer, total), {**entry, "all": [entry]}
@@ -315,8 +316,6 @@ def every_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | Non
     candidates = _contracts(deal)
     if not candidates:
         return payments, None
-    order = [next_seat(deal.winner, k) for k in (1, 2, 3)]
-    candidates.sort(key=lambda c: (-c[0], order.index(c[1])))
     total = payments[deal.winner]
     settled = {"E": 0, "S": 0, "W": 0, "N": 0}
     for _, payer, factor in candidates:
