@@ -76,6 +76,14 @@ def seven_pairs_lone_wild_self_draw(r: Reading, d: Deal) -> bool:
     return False
 
 
+def lone_wild_win(r: Reading, d: Deal) -> bool:
+    """Self-drawn onto a lone wild: four sets and a lone wild, or six pairs and a lone
+    wild, before the win, the drawn tile pairing with it."""
+    if r.shape == STANDARD:
+        return lone_wild_self_draw(r, d)
+    return seven_pairs_lone_wild_self_draw(r, d)
+
+
 def wilds_at_own_face(g: Group, d: Deal) -> bool:
     return all(g.wilds) and g.face == d.wild
 

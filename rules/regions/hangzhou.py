@@ -66,9 +66,7 @@ def _seven_pairs_bao_tou(d: Deal) -> bool:
 def _bao_tou(r, d):
     """暴頭: four sets and a lone 財神 before a self-drawn win (hangzhou.txt:136); under
     hangzhou_seven_pairs_bao_tou = yes six pairs and a lone 財神 too."""
-    if r.shape == STANDARD:
-        return c.lone_wild_self_draw(r, d)
-    return _seven_pairs_bao_tou(d) and c.seven_pairs_lone_wild_self_draw(r, d)
+    return (r.shape == STANDARD or _seven_pairs_bao_tou(d)) and c.lone_wild_win(r, d)
 
 
 def _cai_piao(r, d):

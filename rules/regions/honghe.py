@@ -65,9 +65,7 @@ def _any_tile_wins(r, d):
     """任意胡: before the win the only single tile was a wild — four sets and a lone
     wild, or six pairs and a lone wild (RULEBOOK §2, revised) — and the drawn tile pairs
     with it."""
-    if r.shape == STANDARD:
-        return c.lone_wild_self_draw(r, d)
-    return c.seven_pairs_lone_wild_self_draw(r, d)
+    return c.lone_wild_win(r, d)
 
 
 def _four_honour_triplets(r, d):
