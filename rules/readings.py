@@ -22,19 +22,19 @@ on every reading):
   (``_pair_variants``; in seven pairs, ``_seven_pairs``).
 - Readings, and the cuts of a suit they are made of, are merged only when their facts
   (``facts``) are the same, keeping the fewest substitutions (the rulebook's tie-break).
-- Cached answers are pure functions of their arguments (blocks packed as ints, three
-  bits a place, or counts as bytes); callers never change them.
+- Tiles are counted one way throughout: bytes, one count per face (``Deal.naturals``), a
+  suit's block a slice of them. Cached answers are pure functions of their arguments;
+  callers never change them.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
-from operator import itemgetter
 from typing import NamedTuple
 
 from .request import Deal
-from .runs import all_run_cuts
+from .runs import CHOW_CODE, PUNG_CODE, all_run_cuts
 from .tiles import SUIT_OF, WHITE, Tile, clear_tile_cache, is_honour
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
@@ -44,7 +44,7 @@ _F, _W = False, True  # position holds a natural tile / a wild tile
 
 
 class Group(NamedTuple):
-    """A set, a pair or a single tile of a reading (a named tuple: many are made per hand)."""
+    """A set, a pair or a single tile of a reading."""
 
     kind: str  # chow, pung, kong, pair, single
     faces: tuple[Tile, ...]  # what each tile stands for
@@ -75,10 +75,10 @@ class Reading(NamedTuple):
     substitutions: int  # wilds standing for a face other than their own
 
 
-
 class Cut(NamedTuple):
     """One way to use every tile of a suit block in sets and at most one pair
-    (``_cut_block``), with what it adds to a reading's facts."""
+    (``_cut_block``), with what it adds to a reading's facts; joined suit by suit, the
+    cuts of the suits so far (``_standard``)."""
 
     wilds: int  # wilds used
     pairs: int  # pairs made (0 or 1)
@@ -161,9 +161,10 @@ def wild_pair_with_win(g: Group, deal: Deal) -> bool:
     return wilds == 1 and g.faces[0] == deal.face(deal.win_tile)
 
 
-def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
-    """Natural tiles counted by face (白 substitutes mapped), and the number of wilds."""
-    naturals = [0] * 34
+def count_tiles(deal: Deal, tiles) -> tuple[bytes, int]:
+    """Natural tiles counted by face (白 substitutes mapped), as ``Deal.naturals`` counts
+    them, and the number of wilds."""
+    naturals = bytearray(34)
     for tile in tiles:
         naturals[tile] += 1
     wild = deal.wild
@@ -172,7 +173,7 @@ def count_tiles(deal: Deal, tiles) -> tuple[list[int], int]:
     if deal.substitutes:
         naturals[wild] = naturals[WHITE]
         naturals[WHITE] = 0
-    return naturals, jokers
+    return bytes(naturals), jokers
 
 
 def readings(deal: Deal, shapes: tuple[str, ...], *, pair_wilds: bool = True) -> list[Reading]:
@@ -218,8 +219,8 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
     # a wild or more to spare.
     spare = jokers - 1
     for first, size in _BLOCKS:
-        block = _packed(naturals, first, size)
-        if block:
+        block = naturals[first:first + size]
+        if any(block):
             spare -= _fewest_wilds(block, first if first == 27 else 0)
             if spare < 0:
                 return False
@@ -227,19 +228,24 @@ def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
 
 
 @lru_cache(maxsize=1 << 13)
-def _fewest_wilds(block: int, first: int) -> int:
-    """The fewest wilds that make every tile of one suit block (``_packed``) into sets,
-    no pair. Only the number is sought, so this is far cheaper than the block's cuts; a
-    block is always cut by some number (a pung of two wilds takes any tile). ``first``
-    is 0 for every number suit (the place of a suit changes no count), 27 for the
-    honours."""
-    if not block:
+def _fewest_wilds(block: bytes, first: int) -> int:
+    """The fewest wilds that make every tile of one suit block into sets, no pair. Only
+    the number is sought, so this is far cheaper than the block's cuts; a block is
+    always cut by some number (a pung of two wilds takes any tile). ``first`` is 0 for
+    every number suit (the place of a suit changes no count), 27 for the honours."""
+    low = _lowest(block)
+    if low is None:
         return 0
-    low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
     # two wilds are enough for any group that opens with the lowest tile
-    return min([opening.wilds + _fewest_wilds(block - opening.taken, first)
-                for opening in _openings(first + low, _WINDOWS[block >> 3 * low & 0o777],
-                                         2, 0, _FAR)])
+    return min([opened.wilds + _fewest_wilds(_take(block, opened.taken), first)
+                for opened in _groups_opened_by(low, _opening_view(block, low), first, 2, 0,
+                                                -1)])
+
+
+def _lowest(block: bytes) -> int | None:
+    """The place of the lowest tile held in a block, None when it is empty."""
+    held = block.lstrip(b"\0")
+    return len(block) - len(held) if held else None
 
 
 _MELD_GROUP_KINDS = {"chi": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
@@ -263,7 +269,7 @@ _ALL_WILD_PUNGS = tuple(Group("pung", (f, f, f), (_W, _W, _W)) for f in range(34
 def _standard(deal, naturals, jokers, melds, pair_wilds):
     """Four sets and a pair, with wilds. Each suit is cut on its own (a set never
     crosses suits, ``_cut_block``), its cuts coming with their facts; the suits' cuts are
-    merged while they use no more wilds and pairs than there are, and the wilds left
+    joined while they use no more wilds and pairs than there are, and the wilds left
     over make groups of their own (a pair, pungs), their faces picked from
     ``_free_faces``. A reading's facts are put together from those of its parts, as
     ``reading`` would find them."""
@@ -278,15 +284,16 @@ def _standard(deal, naturals, jokers, melds, pair_wilds):
             triplets = False
         elif face >= 27:
             honour_pungs += 1
-    # By (wilds used, pairs made): the readings so far as (groups, sets, the pair,
-    # substitutions, all sets triplets, honour pungs). Of those with the same facts —
-    # the same wilds and pairs used, the same pair, all triplets or not, the same honour
-    # pungs — only the one with the fewest substitutions is kept: they give readings
-    # with the same facts (the suits are the hand's), told apart only by their groups.
-    partial = {(0, 0): [(melds, melds, None, 0, triplets, honour_pungs)]}
+    # The readings so far, each as the cut of the suits joined so far (melds first). Of
+    # those with the same facts (the same wilds and pairs used, the same pair, all
+    # triplets or not, the same honour pungs) only the one with the fewest substitutions
+    # is kept: they give readings with the same facts (the suits are the hand's), told
+    # apart only by their groups.
+    heads = [Cut(wilds=0, pairs=0, groups=melds, sets=melds, pair=None, substitutions=0,
+                 all_triplets=triplets, honour_pungs=honour_pungs)]
     for bit, (first, size) in enumerate(_BLOCKS):
-        block = _packed(naturals, first, size)
-        if not block:
+        block = naturals[first:first + size]
+        if not any(block):
             continue
         suits |= 1 << bit
         # The wild's face matters to a block only as a substitution count inside it;
@@ -301,48 +308,49 @@ def _standard(deal, naturals, jokers, melds, pair_wilds):
             else:
                 win = -2
         cuts = _cut_block(block, first, jokers, own, win)
-        merged: dict[tuple, tuple] = {}
-        for (used, pairs), heads in partial.items():
-            for cut_wilds, cut_pairs, groups, sets, pair, subs, all_pungs, pungs in cuts:
-                wilds_used = used + cut_wilds
-                pairs_made = pairs + cut_pairs
-                if wilds_used > jokers or pairs_made > 1:
+        joined: dict[tuple, Cut] = {}
+        for head in heads:
+            for cut in cuts:
+                wilds = head.wilds + cut.wilds
+                pairs = head.pairs + cut.pairs
+                if wilds > jokers or pairs > 1:
                     continue
-                for head_groups, head_sets, head_pair, head_subs, head_triplets, \
-                        head_pungs in heads:
-                    same = (wilds_used, pairs_made, pair or head_pair,
-                            all_pungs and head_triplets, head_pungs + pungs)
-                    kept = merged.get(same)
-                    if kept is None or head_subs + subs < kept[3]:
-                        merged[same] = (head_groups + groups, head_sets + sets,
-                                        same[2], head_subs + subs, same[3], same[4])
-        if not merged:
+                pair = cut.pair or head.pair
+                all_triplets = head.all_triplets and cut.all_triplets
+                pungs = head.honour_pungs + cut.honour_pungs
+                substitutions = head.substitutions + cut.substitutions
+                same = (wilds, pairs, pair, all_triplets, pungs)
+                kept = joined.get(same)
+                if kept is None or substitutions < kept.substitutions:
+                    joined[same] = Cut(wilds=wilds, pairs=pairs, groups=head.groups + cut.groups,
+                                       sets=head.sets + cut.sets, pair=pair,
+                                       substitutions=substitutions, all_triplets=all_triplets,
+                                       honour_pungs=pungs)
+        if not joined:
             return []
-        partial = {}
-        for same, head in merged.items():
-            partial.setdefault(same[:2], []).append(head)
+        heads = list(joined.values())
     found = []
     candidates = None
-    for (used, pairs), heads in partial.items():
-        free_pair = 1 - pairs
-        left = jokers - used - 2 * free_pair
-        if left < 0 or left % 3:
+    for head in heads:
+        free_pair = 1 - head.pairs
+        left = jokers - head.wilds - 2 * free_pair
+        if left < 0 or left % 3 or len(head.sets) + left // 3 != 4:
             continue
-        free_pungs = left // 3
-        for groups, sets, pair, subs, triplets, honour_pungs in heads:
-            if len(sets) + free_pungs != 4:
-                continue
-            if not left and not free_pair:
-                found.append(Reading(shape=STANDARD, groups=groups, suits=_SUIT_SETS[suits],
-                                     pair=pair, sets=sets, honour_triplets=honour_pungs,
-                                     all_triplets=triplets, quads=0, substitutions=subs))
-                continue
-            candidates = candidates or _free_faces(deal, naturals, melds)
-            for faces in _free_assignments(free_pair + free_pungs, candidates):
-                found.append(_with_wild_groups(
-                    (groups, sets, pair, subs, triplets, honour_pungs), suits, faces,
-                    free_pair, wild))
+        if not left and not free_pair:
+            found.append(_standard_reading(head, suits))
+            continue
+        candidates = candidates or _free_faces(deal, naturals, melds)
+        for faces in _free_assignments(free_pair + left // 3, candidates):
+            found.append(_with_wild_groups(head, suits, faces, free_pair, wild))
     return found
+
+
+def _standard_reading(cut: Cut, suits: int) -> Reading:
+    """The standard reading whose groups are those of ``cut``, the whole hand's, in
+    ``suits`` (a bit per suit)."""
+    return Reading(shape=STANDARD, groups=cut.groups, suits=_SUIT_SETS[suits], pair=cut.pair,
+                   sets=cut.sets, honour_triplets=cut.honour_pungs,
+                   all_triplets=cut.all_triplets, quads=0, substitutions=cut.substitutions)
 
 
 def _swap(sets: list[Group], face: Tile, count: int, to_wild: bool) -> list[Group] | None:
@@ -365,12 +373,13 @@ def _swap(sets: list[Group], face: Tile, count: int, to_wild: bool) -> list[Grou
     return sets
 
 
-def _with_wild_groups(head: tuple, suits: int, faces: tuple[Tile, ...], free_pair: int,
+def _with_wild_groups(head: Cut, suits: int, faces: tuple[Tile, ...], free_pair: int,
                       wild: Tile) -> Reading:
-    """A standard reading of ``head`` (as ``_standard`` puts them together, in ``suits``)
-    completed by groups of wilds only standing for ``faces``: the pair first when
-    ``free_pair``, then pungs."""
-    groups, sets, pair, subs, triplets, honour_pungs = head
+    """A standard reading of ``head`` (the suits' cuts joined, in ``suits``) completed by
+    groups of wilds only standing for ``faces``: the pair first when ``free_pair``, then
+    pungs."""
+    groups, sets, pair = head.groups, head.sets, head.pair
+    substitutions, honour_pungs = head.substitutions, head.honour_pungs
     for face in faces:
         suits |= 1 << face // 9
         if free_pair:
@@ -382,10 +391,10 @@ def _with_wild_groups(head: tuple, suits: int, faces: tuple[Tile, ...], free_pai
             honour_pungs += face >= 27
         groups += (group,)
         if face != wild:
-            subs += len(group.wilds)
-    return Reading(shape=STANDARD, groups=groups, suits=_SUIT_SETS[suits], pair=pair,
-                   sets=sets, honour_triplets=honour_pungs, all_triplets=triplets, quads=0,
-                   substitutions=subs)
+            substitutions += len(group.wilds)
+    return _standard_reading(head._replace(groups=groups, sets=sets, pair=pair,
+                                           substitutions=substitutions,
+                                           honour_pungs=honour_pungs), suits)
 
 
 # The suits present (m p s z), by a bit mask of them: the suits of a plain reading.
@@ -395,9 +404,10 @@ _SUIT_SETS = tuple(frozenset(letter for bit, letter in enumerate("mpsz") if mask
 
 def _standard_plain(deal, naturals, melds):
     """``_standard`` for a hand without wilds, the common case. Each suit's cuts come
-    with the facts a reading needs (cached with the cuts), so the readings are put
-    together from those instead of going over their groups again; every tile is
-    natural, so the suits are those of the blocks and melds, and nothing is substituted."""
+    with the facts a reading needs (cached with the cuts, ``_plain_block``), so the
+    readings are put together from those instead of going over their groups again;
+    every tile is natural, so the suits are those of the blocks and melds, and nothing
+    is substituted."""
     per_block = []
     suits = 0
     for first, end, empty, bit, cache in _PLAIN_BLOCKS:
@@ -408,45 +418,40 @@ def _standard_plain(deal, naturals, melds):
                 return []
             per_block.append(cuts)
             suits |= bit
-    # melds are sets: they add to the tally of sets, chows and honour pungs
-    tally = 0
+    # melds are sets: they count towards all triplets and the honour pungs
+    meld_triplets = True
+    meld_honour_pungs = 0
     for g in melds:
         face = g.faces[0]
         suits |= 1 << face // 9
-        tally += _SET if g.kind != "chow" else _SET | _CHOW
-        if g.kind != "chow" and face >= 27:
-            tally += _HONOUR_PUNG
-    wanted = _PAIR | 4 * _SET  # one pair and four sets
-    suits = _SUIT_SETS[suits]
+        if g.kind == "chow":
+            meld_triplets = False
+        elif face >= 27:
+            meld_honour_pungs += 1
     found = []
     for combo in product(*per_block):  # one cut of each suit
-        total, groups, sets, pair = tally, melds, melds, None
-        for facts, cut_groups, cut_sets, cut_pair in combo:
-            total += facts
-            groups += cut_groups
-            sets += cut_sets
-            if cut_pair is not None:
-                pair = cut_pair
-        if total & _SHAPE_MASK == wanted:
-            found.append(Reading(shape=STANDARD, groups=groups, suits=suits, pair=pair,
-                                 sets=sets, honour_triplets=(total >> 12) & 15,
-                                 all_triplets=((total >> 8) & 15) == 0, quads=0,
-                                 substitutions=0))
+        pairs, groups, sets, pair = 0, melds, melds, None
+        all_triplets, honour_pungs = meld_triplets, meld_honour_pungs
+        for cut in combo:
+            pairs += cut.pairs
+            groups += cut.groups
+            sets += cut.sets
+            if cut.pair is not None:
+                pair = cut.pair
+            all_triplets = all_triplets and cut.all_triplets
+            honour_pungs += cut.honour_pungs
+        if pairs == 1:  # and so four sets: every tile is in a group
+            found.append(Reading(shape=STANDARD, groups=groups, suits=_SUIT_SETS[suits],
+                                 pair=pair, sets=sets, honour_triplets=honour_pungs,
+                                 all_triplets=all_triplets, quads=0, substitutions=0))
     return found
-
-
-# The facts of a cut packed in one int, so that a reading's are one sum: pairs made
-# (bits 0-3), sets (4-7), chows (8-11), honour pungs (12-15).
-_PAIR, _SET, _CHOW, _HONOUR_PUNG = 1, 1 << 4, 1 << 8, 1 << 12
-_SHAPE_MASK = 0xFF  # pairs and sets
 
 
 _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
 
 # The suit blocks as the hands without wilds read them: (first face, end, the block
 # when empty, the suit's bit, the suit's cached cuts by block). A dict per suit keyed
-# by the block alone is a cheaper look-up than an lru_cache keyed by block and place;
-# ``_plain_block`` bounds it.
+# by the block alone; ``_plain_block`` bounds it.
 _PLAIN_BLOCKS = tuple((first, first + size, bytes(size), 1 << i, {})
                       for i, (first, size) in enumerate(_BLOCKS))
 _BLOCKS_KEPT = 1 << 13  # per suit
@@ -456,17 +461,8 @@ _PAIRS = tuple(Group("pair", (f, f), (_F, _F)) for f in range(34))
 _PUNGS = tuple(Group("pung", (f, f, f), (_F, _F, _F)) for f in range(34))
 _CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34))
 
-# The cuts of a run are spelled whatever the suit and place (``runs``): each group
-# a code, kind times 9 plus the offset of its lowest tile. ``_GROUPS_FROM[start]`` gives
-# each code its group for a run from face ``start`` (None past the last face), so a
-# cut's groups are one ``itemgetter`` of its codes (``_run_cut``).
-_GROUPS_FROM = tuple(tuple(kind[start + offset] if start + offset < 34 else None
-                           for kind in (_PAIRS, _PUNGS, _CHOWS) for offset in range(9))
-                     for start in range(34))
-_HONOUR_GROUPS = {2: (_PAIRS, _PAIR), 3: (_PUNGS, _SET | _HONOUR_PUNG)}  # by count
 
-
-def _plain_block(cache: dict, block: bytes, first: int) -> tuple[tuple, ...]:
+def _plain_block(cache: dict, block: bytes, first: int) -> tuple[Cut, ...]:
     """``_block_cuts``, looked up in the suit's cache (``_PLAIN_BLOCKS``) and kept there
     when new (the cache is emptied when full: the blocks of the hands at hand soon come
     back)."""
@@ -478,125 +474,111 @@ def _plain_block(cache: dict, block: bytes, first: int) -> tuple[tuple, ...]:
     return cuts
 
 
-_RUN_CUTS: dict = {}  # runs.all_run_cuts() once built, each cut as ``_run_cut`` gives
+_RUN_CUTS: dict[bytes, tuple[bytes, ...]] = {}  # runs.all_run_cuts(), once built
 
 
-def _load_run_cuts() -> dict:
-    """The table of run cuts (``runs.all_run_cuts``), built when the first hand without
-    wilds is cut, not with the engine, and its cuts made ready for ``_plain_run``, so
-    that a block new to the cache is read from prepared getters."""
-    for run, cuts in all_run_cuts().items():
-        _RUN_CUTS[run] = tuple(map(_run_cut, cuts))
-    return _RUN_CUTS
-
-
-def _run_cut(codes: bytes) -> tuple:
-    """A cut of the run table as ``_plain_run`` reads it: (the packed tally of its groups,
-    a getter of its groups and one of its sets from ``_GROUPS_FROM[start]``, the pair's
-    code or None); ``_getter`` makes the getters."""
-    sets = codes.translate(None, _PAIR_CODES)
-    chows = len(sets) - len(sets.translate(None, _CHOW_CODES))
-    if len(sets) == len(codes):
-        return len(sets) * _SET + chows * _CHOW, _getter(codes), None, None
-    return (_PAIR + len(sets) * _SET + chows * _CHOW, _getter(codes), _getter(sets),
-            min(codes))
-
-
-_PAIR_CODES, _CHOW_CODES = bytes(range(9)), bytes(range(18, 27))  # codes by kind
-
-
-def _getter(codes: bytes | tuple[int, ...]) -> itemgetter:
-    """One C call that takes the items at ``codes`` from a tuple, always as a tuple: an
-    ``itemgetter`` of the codes, or of a slice when there is at most one (an itemgetter
-    of one index gives the item alone)."""
-    if len(codes) > 1:
-        return itemgetter(*codes)
-    return itemgetter(slice(codes[0], codes[0] + 1) if codes else slice(0, 0))
-
-
-def _block_cuts(block: bytes, first: int) -> tuple[tuple, ...]:
+def _block_cuts(block: bytes, first: int) -> tuple[Cut, ...]:
     """The cuts of a suit block without wilds into sets and at most one pair, each with
-    its facts: (the packed tally of pairs, sets, chows and honour pungs, groups, sets,
-    the pair or None).
+    its facts (``Cut``).
 
     No set spans an empty place, so each run of held faces is cut on its own, its cuts
-    read from the table of runs. The lowest tile is always placed first, so the block's
-    cuts are its runs' cuts taken in order, one of each, with at most one pair among
-    them. A run of 3k + 2 tiles makes one pair, of 3k tiles none."""
+    read from the table of runs (``runs.all_run_cuts``, built when the first hand
+    without wilds is cut). The lowest tile is always placed first, so the block's cuts
+    are its runs' cuts taken in order, one of each, with at most one pair among them. A
+    run of 3k + 2 tiles makes one pair, of 3k tiles none."""
     if first == 27:
         return _honour_block(block)
-    run_cuts = _RUN_CUTS or _load_run_cuts()
-
+    if not _RUN_CUTS:
+        _RUN_CUTS.update(all_run_cuts())
     held = block.lstrip(b"\0")
     start = first + len(block) - len(held)
     held = held.rstrip(b"\0")
-    if 0 not in held:  # a single run (most blocks); an int is searched for without the
-        # failed int conversion (an exception made and dropped) that b"\0" costs
-        return _plain_run(run_cuts, held, start)
+    if b"\0" not in held:  # a single run, as most blocks are
+        return _run_cuts_at(held, start)
     runs = []
     for run in held.split(b"\0"):
         if run:
-            cuts = _plain_run(run_cuts, run, start)
+            cuts = _run_cuts_at(run, start)
             if not cuts:
                 return ()
             runs.append(cuts)
         start += len(run) + 1
     found = []
     for combo in product(*runs):
-        tally, groups, sets, pair_group = 0, (), (), None
-        for cut_tally, cut_groups, cut_sets, cut_pair in combo:
-            tally += cut_tally
-            groups += cut_groups
-            sets += cut_sets
-            if cut_pair is not None:
-                pair_group = cut_pair
-        if tally & 15 <= 1:
-            found.append((tally, groups, sets, pair_group))
+        if sum(cut.pairs for cut in combo) <= 1:
+            found.append(_joined(combo))
     return tuple(found)
 
 
-def _plain_run(table: dict, run: bytes, start: int) -> tuple[tuple, ...]:
-    """The cuts of a run of held faces of a number suit (counts as bytes) from face
-    ``start``, with the facts ``_block_cuts`` gives (``table``: ``_RUN_CUTS``)."""
-    cuts = table.get(run)
-    if cuts is None:
-        return ()
+@lru_cache(maxsize=1 << 15)  # more than every run at every face
+def _run_cuts_at(run: bytes, start: int) -> tuple[Cut, ...]:
+    """The cuts of a run of held faces (counts) from face ``start``, from the table of
+    runs; none when it cannot be cut. Part of the table, read as needed: kept like it
+    when the other caches are emptied (``clear_reading_caches``)."""
+    return tuple([_plain_cut(codes, start) for codes in _RUN_CUTS.get(run, ())])
+
+
+def _plain_cut(codes: bytes, start: int) -> Cut:
+    """A cut of the table of runs (its groups' codes, ``runs``) for a run from face
+    ``start``. A pair's code is below any set's, a chow's above any pung's."""
     at = _GROUPS_FROM[start]
-    found = []
-    for tally, groups_of, sets_of, pair in cuts:
-        groups = groups_of(at)
-        if pair is None:
-            found.append((tally, groups, groups, None))
-        else:
-            found.append((tally, groups, sets_of(at), at[pair]))
-    return tuple(found)
+    groups = tuple([at[code] for code in codes])
+    lowest = min(codes)
+    if lowest >= PUNG_CODE:
+        pair, sets = None, groups
+    else:
+        pair, sets = at[lowest], tuple([at[code] for code in codes if code >= PUNG_CODE])
+    return Cut(wilds=0, pairs=int(pair is not None), groups=groups, sets=sets, pair=pair,
+               substitutions=0, all_triplets=max(codes) < CHOW_CODE, honour_pungs=0)
 
 
-def _honour_block(block: bytes) -> tuple[tuple, ...]:
+# A run's groups by code (kind times 9 plus the place of its lowest tile, ``runs``), for
+# a run from each face (None past the last face).
+_GROUPS_FROM = tuple(tuple(kind[start + place] if start + place < 34 else None
+                           for kind in (_PAIRS, _PUNGS, _CHOWS) for place in range(9))
+                     for start in range(34))
+
+
+def _joined(cuts: tuple[Cut, ...]) -> Cut:
+    """One cut of the tiles of all of ``cuts`` (each of other tiles, no wilds)."""
+    pairs, groups, sets, pair, all_triplets, honour_pungs = 0, (), (), None, True, 0
+    for cut in cuts:
+        pairs += cut.pairs
+        groups += cut.groups
+        sets += cut.sets
+        if cut.pair is not None:
+            pair = cut.pair
+        all_triplets = all_triplets and cut.all_triplets
+        honour_pungs += cut.honour_pungs
+    return Cut(wilds=0, pairs=pairs, groups=groups, sets=sets, pair=pair, substitutions=0,
+               all_triplets=all_triplets, honour_pungs=honour_pungs)
+
+
+def _honour_block(block: bytes) -> tuple[Cut, ...]:
     """``_block_cuts`` for the honours: no chows, so each held face is a pair or a pung."""
-    tally, groups, sets, pair_group = 0, [], [], None
+    groups = []
     for offset, n in enumerate(block):
-        if n:
-            kind = _HONOUR_GROUPS.get(n)
-            if kind is None:
-                return ()
-            group = kind[0][27 + offset]
-            groups.append(group)
-            tally += kind[1]
-            if n == 2:
-                pair_group = group
-            else:
-                sets.append(group)
-    if tally & 15 > 1:
+        if n == 2:
+            groups.append(_PAIRS[27 + offset])
+        elif n == 3:
+            groups.append(_PUNGS[27 + offset])
+        elif n:
+            return ()
+    sets = tuple([g for g in groups if g.kind == "pung"])
+    pairs = len(groups) - len(sets)
+    if pairs > 1:
         return ()
-    return ((tally, tuple(groups), tuple(sets), pair_group),)
+    return (Cut(wilds=0, pairs=pairs, groups=tuple(groups), sets=sets,
+                pair=next((g for g in groups if g.kind == "pair"), None), substitutions=0,
+                all_triplets=True, honour_pungs=len(sets)),)
 
 
 def clear_reading_caches() -> None:
-    """Forget cached suit cuts and tile runs (for honest cold-cache benchmarks)."""
+    """Forget cached suit cuts and tile runs (for honest cold-cache benchmarks); the
+    table of runs stays (``_block_cuts``)."""
     _cut_block.cache_clear()
     _cuts.cache_clear()
-    _openings.cache_clear()
+    _groups_opened_by.cache_clear()
     _fewest_wilds.cache_clear()
     _unmatched.cache_clear()
     for *_, cache in _PLAIN_BLOCKS:
@@ -605,44 +587,37 @@ def clear_reading_caches() -> None:
     clear_tile_cache()
 
 
-def _packed(counts: list[int], first: int, size: int) -> int:
-    """One suit's counts as the blocks of ``_cuts`` are: an int, three bits a place."""
-    block = 0
-    for place in range(size):
-        block |= counts[first + place] << 3 * place
-    return block
-
-
 @lru_cache(maxsize=1 << 15)
-def _cut_block(block: int, first: int, jokers: int, wild: Tile,
+def _cut_block(block: bytes, first: int, jokers: int, wild: Tile,
                win: Tile | None) -> tuple[Cut, ...]:
-    """Ways to use every tile of one suit (counts ``_packed``) in sets and at most one
-    pair, with at most ``jokers`` wilds, each with the facts a reading needs (``Cut``).
+    """Ways to use every tile of one suit (its counts by face, from ``first``) in sets and
+    at most one pair, with at most ``jokers`` wilds, each with the facts a reading needs
+    (``Cut``).
 
     The lowest tile left must open, or sit in, the next group, so every reading of
     faces is found; in a chow a wild stands only where no natural tile of its face is
-    left (``_groups_opened_by``). Which group holds a wild changes none of a reading's facts but the
-    pair's. ``win`` is None when no pattern that may hold reads it; else the winning
-    tile's face when it is in this suit, -1 when the winning tile is a wild, -2 when its
-    face is in another suit, and the pairs those patterns look for are added
-    (``_pair_variants``). Of cuts with the same facts only the
-    one with the fewest wild substitutions is kept. A pure function of small arguments,
-    so its answers are cached: the same suit shapes recur from hand to hand."""
+    left (``_groups_opened_by``). Which group holds a wild changes none of a reading's
+    facts but the pair's. ``win`` is None when no pattern that may hold reads it; else
+    the winning tile's face when it is in this suit, -1 when the winning tile is a
+    wild, -2 when its face is in another suit, and the pairs those patterns look for are
+    added (``_pair_variants``). Of cuts with the same facts only the one with the
+    fewest wild substitutions is kept. A pure function of small arguments, so its
+    answers are cached: the same suit shapes recur from hand to hand."""
     found = []
     at = _GROUPS_BY_CODE[first]
-    for key, subs, codes in _cuts(block, 27 if first == 27 else 0, jokers, 1,
-                                  wild - first if wild >= 0 else _NO_WILD,
-                                  win - first if win is not None and win >= 0 else _NO_WILD):
-        groups = _getter(codes)(at)
+    for (wilds, pairs, all_triplets, _), subs, codes in _cuts(
+            block, 27 if first == 27 else 0, jokers, 1,
+            wild - first if wild >= 0 else _NO_PLACE,
+            win - first if win is not None and win >= 0 else _NO_PLACE):
+        groups = tuple([at[code] for code in codes])
         pair = None
         sets = groups
-        if key & _ONE_PAIR:  # the pair's code is the lowest (``_SHAPES``)
+        if pairs:  # the pair's code is the lowest (``_SHAPES``)
             place = codes.index(min(codes))
             pair = groups[place]
             sets = groups[:place] + groups[place + 1:]
-        found.append(Cut(wilds=key & _WILDS_USED, pairs=(key >> 4) & 3, groups=groups,
-                         sets=sets, pair=pair, substitutions=subs,
-                         all_triplets=bool(key & _ALL_TRIPLETS),
+        found.append(Cut(wilds=wilds, pairs=pairs, groups=groups, sets=sets, pair=pair,
+                         substitutions=subs, all_triplets=all_triplets,
                          honour_pungs=len(sets) if first == 27 else 0))
     if win is not None and (win != -2 or wild >= 0):  # else no pair it looks for is here
         found = _pair_variants(found, jokers, wild, win)
@@ -697,105 +672,59 @@ def _pair_variants(cuts: list[Cut], jokers: int, wild: Tile, win: Tile) -> list[
     return list(best.values())
 
 
-# What tells the cuts of ``_cuts`` apart, packed in one int (a cheap dict key): wilds
-# used (bits 0-3), pairs made (4-5), all sets triplets (bit 6), and the pair from bit 7:
-# 0 none, 1 a natural pair, 2 a natural pair of the winning face (``_cuts``' ``win``),
-# 2 × its place + 3 a pair with a wild. These are every fact of a reading that a suit's
-# cut decides (``facts``; the suit and the honour pungs follow from the block and the
-# wilds used), and what ``_pair_variants`` needs, so cuts with one key give readings
-# with the same facts; of those the fewest substitutions is kept.
-_WILDS_USED, _ONE_PAIR, _ALL_TRIPLETS, _PAIR_SHIFT = 15, 1 << 4, 1 << 6, 7
-_NATURAL_PAIR, _NATURAL_PAIR_OF_WIN = 1 << _PAIR_SHIFT, 2 << _PAIR_SHIFT
+# What tells the cuts of ``_cuts`` apart, their key: (wilds used, pairs made (0 or 1),
+# no chow among the sets, the pair: NO_PAIR, NATURAL_PAIR, NATURAL_PAIR_OF_WIN or, for
+# a pair with a wild, its place + 3). That is every fact of a reading that a suit's cut
+# decides (``facts``; the suit and the honour pungs follow from the block and the wilds
+# used), and what ``_pair_variants`` needs: cuts with one key give readings with the
+# same facts, and of those the one with the fewest substitutions is kept.
+NO_PAIR, NATURAL_PAIR, NATURAL_PAIR_OF_WIN = 0, 1, 2
+_NO_PLACE = -9  # ``_cuts``' place of the wild or the winning face when not in the suit
 
 
 @lru_cache(maxsize=1 << 15)
-def _cuts(block: int, first: int, jokers: int, pair: int, wild: int, win: int) -> tuple:
-    """``_cut_block`` with what tells cuts apart carried along: (the packed key above,
-    wild substitutions, the groups' codes). Spelled the same for every number suit, so
-    that the suits share cached cuts: ``first`` is 0 for a number suit and 27 for the
+def _cuts(block: bytes, first: int, jokers: int, pair: int, wild: int, win: int) -> tuple:
+    """``_cut_block`` with what tells cuts apart carried along: (the key above, wild
+    substitutions, the groups' codes). Spelled the same for every number suit, so that
+    the suits share cached cuts: ``first`` is 0 for a number suit and 27 for the
     honours, the groups are codes (``_SHAPES``) and ``wild`` is the place of the wild's
-    face in the block (``_NO_WILD`` when it is in another suit). ``win`` is the place of
-    the winning tile's face when a pattern reads the pair's wilds (else ``_NO_WILD``): a
-    natural pair there is told apart from other natural pairs, since it may trade a
-    tile for a wild (``_pair_variants``). Every level works to the same wild budget, so
-    the cached cuts of a remainder serve whatever number of wilds the groups above it
-    took."""
-    if not block:
-        return ((_ALL_TRIPLETS, 0, ()),)
-    if win != _NO_WILD and not block >> 3 * win & 7:
-        return _cuts(block, first, jokers, pair, wild, _NO_WILD)  # no winning face left
-    low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
-    near = wild - low  # the wild's face matters to the groups of ``low`` only nearby
-    best: dict[int, tuple] = {}
-    for opened, taken, wilds, made_pair, add, keep, substituted in _openings(
-            first + low, _WINDOWS[block >> 3 * low & 0o777], jokers if jokers < 2 else 2,
-            pair, near if -2 <= near <= 2 else _FAR):
-        budget = jokers - wilds
-        if made_pair and not wilds and low == win:
-            add += _NATURAL_PAIR_OF_WIN - _NATURAL_PAIR
-        for key, subs, groups in _cuts(block - taken, first, jokers, pair - made_pair, wild,
-                                       win):
-            if key & 15 > budget:  # 15: _WILDS_USED
+    face in the block (``_NO_PLACE`` when it is in another suit). ``win`` is the place
+    of the winning tile's face when a pattern reads the pair's wilds (else
+    ``_NO_PLACE``): a natural pair there is told apart from other natural pairs, since
+    it may trade a tile for a wild (``_pair_variants``). Every level works to the same
+    wild budget, so the cached cuts of a remainder serve whatever number of wilds the
+    groups above it took."""
+    low = _lowest(block)
+    if low is None:
+        return (((0, 0, True, NO_PAIR), 0, ()),)
+    if win >= 0 and not block[win]:
+        return _cuts(block, first, jokers, pair, wild, _NO_PLACE)  # no winning face left
+    best: dict[tuple, tuple] = {}
+    # the groups of ``low`` span two places either side: a wild's face further off is
+    # none of theirs (so the cache serves every such wild alike)
+    near = first + wild if wild >= 0 and abs(wild - low) <= 2 else -1
+    for opened in _groups_opened_by(low, _opening_view(block, low), first, min(jokers, 2),
+                                    pair, near):
+        chow = opened.group.kind == "chow"
+        if not opened.made_pair:
+            pair_kind = None
+        elif opened.wilds:
+            pair_kind = low + 3
+        else:
+            pair_kind = NATURAL_PAIR_OF_WIN if low == win else NATURAL_PAIR
+        for (wilds, pairs, all_triplets, rest_pair), subs, codes in _cuts(
+                _take(block, opened.taken), first, jokers, pair - opened.made_pair, wild,
+                win):
+            wilds += opened.wilds
+            if wilds > jokers:
                 continue
-            key = (key + add) & keep
-            subs += substituted
+            key = (wilds, pairs + opened.made_pair, all_triplets and not chow,
+                   rest_pair if pair_kind is None else pair_kind)
+            subs += opened.substitutions
             kept = best.get(key)
             if kept is None or subs < kept[1]:
-                best[key] = (key, subs, opened + groups)
+                best[key] = (key, subs, (opened.code, *codes))
     return tuple(best.values())
-
-
-# What tells the groups opened by a tile apart, of the places it and the two above it
-# hold (``_cuts``' blocks, three bits a place): whether it holds one, two, three or more,
-# and whether each place above holds any. Packed as a window of three places.
-_WINDOWS = tuple(min(w & 7, 3) | bool(w & 0o70) << 3 | bool(w & 0o700) << 6
-                 for w in range(0o1000))
-_FAR = 9  # the wild's face is not within two of the opening tile's
-_NO_WILD = -9  # ``_cuts``' wild place when the wild's face is in another suit
-
-
-class Opening(NamedTuple):
-    """A group holding the lowest tile left of a packed block (``_openings``)."""
-
-    codes: tuple[int]  # the group's code (``_SHAPES``), alone in a tuple
-    taken: int  # the packed tiles it takes
-    wilds: int  # wilds used
-    made_pair: int  # 1 for a pair
-    add: int  # what it adds to the key of a cut of the rest (``_cuts``)
-    keep: int  # the mask it keeps of that key (a chow clears "all triplets")
-    substitutions: int
-
-
-@lru_cache(maxsize=1 << 15)  # more than every face, window, wilds, pair and near wild
-def _openings(face: Tile, window: int, jokers: int, pair: int,
-              near: int) -> tuple[Opening, ...]:
-    """``_groups_opened_by`` as ``_cuts`` asks: the groups holding the lowest tile left,
-    of face ``face`` (characters or honours: ``_cuts`` spells every number suit as the
-    characters), when it and the two places above hold ``window`` (``_WINDOWS``) and
-    the wild's face is ``face + near``."""
-    first = face - face % 9
-    low = face - first
-    block = [0] * (7 if first == 27 else 9)
-    held = range(low, min(low + 3, len(block)))  # the places a group of ``low`` takes from
-    for place in held:
-        block[place] = window >> 3 * (place - low) & 7
-    block = tuple(block)
-    wild = face + near if near != _FAR else -1
-    found = []
-    for group, rest, wilds, made_pair, substituted in _groups_opened_by(
-            low, block, first, jokers, pair, wild):
-        place = group.faces[0] - first
-        add = wilds
-        if made_pair:
-            add += _ONE_PAIR + (((2 * place + 3) << _PAIR_SHIFT) if wilds else _NATURAL_PAIR)
-        keep = -1 if group.kind != "chow" else ~_ALL_TRIPLETS
-        taken = 0
-        for at in held:
-            taken += (block[at] - rest[at]) << 3 * at
-        code = place + 9 * _SHAPE_INDEX[group.kind, group.wilds]
-        found.append(Opening(codes=(code,), taken=taken, wilds=wilds, made_pair=made_pair,
-                             add=add, keep=keep, substitutions=substituted))
-    return tuple(found)
 
 
 # Groups with wilds, made once: a pair, pungs with one or two wilds, by face; chows by
@@ -834,61 +763,92 @@ _GROUPS_BY_CODE = {first: tuple(_group_by_code(first, code) for code in range(9 
                    for first, _ in _BLOCKS}
 
 
-def _groups_opened_by(low, block, first, jokers, pair, wild):
-    """Groups holding the lowest tile ``low`` of a suit block: (group, the block left,
-    wilds used, pairs made, wild substitutions)."""
-    n = block[low]
+class Opened(NamedTuple):
+    """A group holding the lowest tile left of a suit block (``_groups_opened_by``)."""
+
+    group: Group
+    code: int  # the group's code (``_SHAPES``)
+    taken: tuple[int, ...]  # the places of its natural tiles in the block, one per tile
+    wilds: int  # wilds used
+    made_pair: int  # 1 for a pair
+    substitutions: int  # its wilds standing for another face than their own
+
+
+def _opening_view(block: bytes, low: int) -> tuple[int, bool, bool]:
+    """What the groups holding the lowest tile ``low`` depend on in its block: how many
+    it holds (three or more alike), and whether the two places above hold any."""
+    size = len(block)
+    return (min(block[low], 3), low + 1 < size and block[low + 1] > 0,
+            low + 2 < size and block[low + 2] > 0)
+
+
+@lru_cache(maxsize=1 << 14)
+def _groups_opened_by(low: int, view: tuple[int, bool, bool], first: int, jokers: int,
+                      pair: int, wild: Tile) -> tuple[Opened, ...]:
+    """Groups holding the lowest tile ``low`` of a suit block (places from face
+    ``first``), the block seen as ``_opening_view`` gives, with at most ``jokers`` wilds
+    (two are enough for any group) and a pair only when ``pair``; ``wild`` is the wild's
+    face (-1 when it is in another suit). Cached: few views recur."""
+    n, next_held, after_held = view
     face = first + low
     # a wild standing for ``face`` is a substitution unless it is the wild's own face
-    sub = face != wild
+    sub = int(face != wild)
+    found = []
     if pair:
         if n >= 2:
-            yield _PAIRS[face], _take(block, low, 2), 0, 1, 0
+            found.append(_opened(first, _PAIRS[face], (low, low), 0, 1, 0))
         if jokers:
-            yield _WILD_PAIRS[face], _take(block, low, 1), 1, 1, sub
+            found.append(_opened(first, _WILD_PAIRS[face], (low,), 1, 1, sub))
     if n >= 3:
-        yield _PUNGS[face], _take(block, low, 3), 0, 0, 0
+        found.append(_opened(first, _PUNGS[face], (low, low, low), 0, 0, 0))
     if n >= 2 and jokers:
-        yield _PUNGS_ONE_WILD[face], _take(block, low, 2), 1, 0, sub
+        found.append(_opened(first, _PUNGS_ONE_WILD[face], (low, low), 1, 0, sub))
     if jokers >= 2:
-        yield _PUNGS_TWO_WILDS[face], _take(block, low, 1), 2, 0, 2 * sub
+        found.append(_opened(first, _PUNGS_TWO_WILDS[face], (low,), 2, 0, 2 * sub))
     if first == 27:
-        return
+        return tuple(found)
     # Chows: below ``low`` nothing is left, so those places are wilds; above it a place
     # is a natural tile when the block holds one. (A wild standing for a face whose
     # natural tile sits in another group gives the same faces; which group holds the
     # wild is settled for the pair afterwards, ``_pair_variants``.)
     if low >= 2 and jokers >= 2:  # low is the chow's last tile
-        yield (_WILD_CHOWS[face - 2][0b011], _take(block, low, 1), 2, 0,
-               (face - 2 != wild) + (face - 1 != wild))
+        found.append(_opened(first, _WILD_CHOWS[face - 2][0b011], (low,), 2, 0,
+                             (face - 2 != wild) + (face - 1 != wild)))
     if 1 <= low <= 7 and jokers:  # the middle tile
-        rest = list(block)
-        rest[low] -= 1
-        if block[low + 1]:
-            rest[low + 1] -= 1
-            yield _WILD_CHOWS[face - 1][0b001], tuple(rest), 1, 0, face - 1 != wild
+        if next_held:
+            found.append(_opened(first, _WILD_CHOWS[face - 1][0b001], (low, low + 1), 1, 0,
+                                 int(face - 1 != wild)))
         elif jokers >= 2:
-            yield (_WILD_CHOWS[face - 1][0b101], tuple(rest), 2, 0,
-                   (face - 1 != wild) + (face + 1 != wild))
+            found.append(_opened(first, _WILD_CHOWS[face - 1][0b101], (low,), 2, 0,
+                                 (face - 1 != wild) + (face + 1 != wild)))
     if low <= 6:  # the first tile
-        rest = list(block)
-        rest[low] -= 1
+        taken = [low]
         mask = need = substituted = 0
-        for pos, bit in ((low + 1, 0b010), (low + 2, 0b100)):
-            if block[pos]:
-                rest[pos] -= 1
+        for place, held, bit in ((low + 1, next_held, 0b010), (low + 2, after_held, 0b100)):
+            if held:
+                taken.append(place)
             else:
                 mask |= bit
                 need += 1
-                substituted += first + pos != wild
+                substituted += first + place != wild
         if need <= jokers:
-            yield _WILD_CHOWS[face][mask], tuple(rest), need, 0, substituted
+            found.append(_opened(first, _WILD_CHOWS[face][mask], tuple(taken), need, 0,
+                                 substituted))
+    return tuple(found)
 
 
-def _take(block: tuple, index: int, count: int) -> tuple:
-    rest = list(block)
-    rest[index] -= count
-    return tuple(rest)
+def _opened(first: int, group: Group, taken: tuple[int, ...], wilds: int, made_pair: int,
+            substitutions: int) -> Opened:
+    code = group.faces[0] - first + 9 * _SHAPE_INDEX[group.kind, group.wilds]
+    return Opened(group, code, taken, wilds, made_pair, substitutions)
+
+
+def _take(block: bytes, places: tuple[int, ...]) -> bytes:
+    """``block`` less one tile at each of ``places``."""
+    rest = bytearray(block)
+    for place in places:
+        rest[place] -= 1
+    return bytes(rest)
 
 
 def _free_faces(deal, naturals, melds) -> list[Tile]:
@@ -1122,8 +1082,8 @@ def closest_unmatched(deal: Deal) -> list[Tile]:
     naturals, jokers = count_tiles(deal, deal.concealed)
     states: dict[tuple[int, int], tuple] = {(0, 0): ()}
     for first, size in _BLOCKS:
-        block = _packed(naturals, first, size)
-        if not block:
+        block = naturals[first:first + size]
+        if not any(block):
             continue
         options = _unmatched(block, first if first == 27 else 0, jokers, 1)
         merged: dict[tuple[int, int], tuple] = {}
@@ -1145,25 +1105,25 @@ def closest_unmatched(deal: Deal) -> list[Tile]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _unmatched(block: int, first: int, jokers: int, pair: int) -> dict[tuple[int, int], tuple]:
-    """For each (wilds used, pairs made): the fewest tiles of one suit block (``_packed``)
-    left out of sets and a pair, as places in the block. ``first`` is 0 for every number
-    suit (the answer is in places, the same for every suit), 27 for the honours. Cached
-    (the same suit shapes recur from hand to hand): the answer must not be changed."""
-    if not block:
+def _unmatched(block: bytes, first: int, jokers: int, pair: int) -> dict[tuple[int, int], tuple]:
+    """For each (wilds used, pairs made): the fewest tiles of one suit block left out of
+    sets and a pair, as places in the block. ``first`` is 0 for every number suit (the
+    answer is in places, the same for every suit), 27 for the honours. Cached (the same
+    suit shapes recur from hand to hand): the answer must not be changed."""
+    low = _lowest(block)
+    if low is None:
         return {(0, 0): ()}
-    low = ((block & -block).bit_length() - 1) // 3  # the lowest tile left
     found: dict[tuple[int, int], tuple[int, ...]] = {}
     # the lowest tile left out, or in a group that opens with it
-    for at, left in _unmatched(block - (1 << 3 * low), first, jokers, pair).items():
+    for at, left in _unmatched(_take(block, (low,)), first, jokers, pair).items():
         left = (low, *left)
         if at not in found or len(left) < len(found[at]):
             found[at] = left
-    for opening in _openings(first + low, _WINDOWS[block >> 3 * low & 0o777],
-                             jokers if jokers < 2 else 2, pair, _FAR):
-        for (w, p), left in _unmatched(block - opening.taken, first, jokers - opening.wilds,
-                                       pair - opening.made_pair).items():
-            at = (w + opening.wilds, p + opening.made_pair)
+    for opened in _groups_opened_by(low, _opening_view(block, low), first, min(jokers, 2),
+                                    pair, -1):
+        for (w, p), left in _unmatched(_take(block, opened.taken), first, jokers - opened.wilds,
+                                       pair - opened.made_pair).items():
+            at = (w + opened.wilds, p + opened.made_pair)
             if at not in found or len(left) < len(found[at]):
                 found[at] = left
     return found

@@ -48,23 +48,21 @@ def test_every_run_is_listed_or_uncuttable():
 
 
 def test_the_engine_reads_each_cut_as_its_codes_say():
-    """readings turns each cut into its groups, sets, pair and tally with prebuilt getters
-    (readings._run_cut); spelled out code by code they must give the same."""
+    """readings turns each cut of the table into its groups, sets, pair and facts
+    (readings._plain_cut); spelled out code by code they must give the same."""
     from rules import readings as rd
 
-    table = rd._RUN_CUTS or rd._load_run_cuts()
-    assert table.keys() == RUN_CUTS.keys()
-    tally_of = {0: rd._PAIR, 9: rd._SET, 18: rd._SET | rd._CHOW}
+    kinds = {0: "pair", 9: "pung", 18: "chow"}
     for run, cuts in RUN_CUTS.items():
         # the run at the start of the characters, the end of the dots, mid-bamboo
         for start in (0, 18 - len(run), 18 + (9 - len(run)) // 2):
-            at = rd._GROUPS_FROM[start]
-            read = rd._plain_run(table, run, start)
-            assert len(read) == len(cuts), run
-            for (tally, groups, sets, pair), codes in zip(read, cuts, strict=True):
-                assert groups == tuple(at[code] for code in codes), (run, start)
-                assert tally == sum(tally_of[code // 9 * 9] for code in codes), run
-                pairs = [at[code] for code in codes if code < 9]
-                assert pair == (pairs[0] if pairs else None), run
-                assert sets == tuple(at[code] for code in codes if code >= 9), run
-                assert all(group[0] == "pair" for group in pairs)
+            for codes in cuts:
+                cut = rd._plain_cut(codes, start)
+                spelled = [(kinds[code // 9 * 9], start + code % 9) for code in codes]
+                assert [(g.kind, g.faces[0]) for g in cut.groups] == spelled, (run, start)
+                pairs = [g for g in cut.groups if g.kind == "pair"]
+                assert cut.pair == (pairs[0] if pairs else None), run
+                assert cut.pairs == len(pairs) <= 1, run
+                assert cut.sets == tuple(g for g in cut.groups if g.kind != "pair"), run
+                assert cut.all_triplets == ("chow" not in [g.kind for g in cut.groups]), run
+                assert not any(True in g.wilds for g in cut.groups), run
