@@ -54,10 +54,12 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args, live_server):
     # A phone: 360 × 740 CSS pixels, touch. zh-CN asks for the default language, 简体中文.
+    # Reduced motion: Bootstrap then skips its colour transitions, so a check of contrast
+    # right after the colour scheme changes reads the final colours, not a mid-fade.
     return {**browser_context_args, "base_url": live_server.url,
             "viewport": {"width": WIDTH, "height": HEIGHT},
             "device_scale_factor": 1, "has_touch": True, "is_mobile": False,
-            "locale": "zh-CN"}
+            "locale": "zh-CN", "reduced_motion": "reduce"}
 
 
 @pytest.fixture
