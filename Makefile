@@ -1,6 +1,6 @@
 # Zhejiang Mahjong Scorer. Needs only python3 (3.10+) and make:
 #   make run    serve the app on http://127.0.0.1:8000
-#   make serve  production: gunicorn, settings_production (README, "Production")
+#   make serve  production: gunicorn, config.settings.production (README, "Production")
 #   make test   lint, then run the test suite (browser tests included: it installs
 #               Debian's chromium first when /usr/bin/chromium is missing)
 PYTHON ?= python3
@@ -36,12 +36,14 @@ $(VENV)/.dev.stamp: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(call pip_install,requirements-dev.txt)
 	touch $(VENV)/.runtime.stamp $@
 
+# The development flag: manage.py and config.wsgi run the production settings without it.
+run: export DJANGO_SETTINGS_MODULE = config.settings.development
 run: venv
 	$(BIN)/python manage.py migrate --no-input
 	API_RATE_LIMIT=off $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 # Production: needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS, and a TLS proxy in front.
-serve: export DJANGO_SETTINGS_MODULE = calculator.settings_production
+serve: export DJANGO_SETTINGS_MODULE = config.settings.production
 serve: venv
 	@if [ -z "$$DJANGO_SECRET_KEY" ] || [ -z "$$DJANGO_ALLOWED_HOSTS" ]; then \
 	  echo "make serve needs DJANGO_SECRET_KEY (a long random string, e.g. from" >&2; \
@@ -52,7 +54,7 @@ serve: venv
 	$(BIN)/python manage.py check --deploy
 	$(BIN)/python manage.py collectstatic --no-input -v0
 	$(BIN)/python manage.py migrate --no-input -v0
-	exec $(BIN)/gunicorn -c calculator/gunicorn.conf.py
+	exec $(BIN)/gunicorn -c config/gunicorn.conf.py
 
 test: $(VENV)/.dev.stamp chromium
 	$(BIN)/ruff check .

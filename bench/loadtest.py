@@ -6,7 +6,7 @@ Run from the repository root (``make loadtest`` does exactly this)::
     .venv/bin/python bench/loadtest.py --url http://127.0.0.1:8080   # a running setup
 
 Without ``--url`` it collects the static files into a temporary folder and starts
-gunicorn (calculator/gunicorn.conf.py) on a free loopback port with a throwaway secret
+gunicorn (config/gunicorn.conf.py) on a free loopback port with a throwaway secret
 key and a rate limit too high to be reached but still counted. With ``--url`` it loads
 whatever answers there, e.g. a load balancer in front of several app servers (README,
 "Production"); their rate limit must then be raised (API_RATE_LIMIT) or its 429s
@@ -229,7 +229,7 @@ def parse_args(argv) -> argparse.Namespace:
     parser.add_argument("--warmup", type=int, default=3, help="seconds of warm-up per target")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--workers", type=int,
-                        help="gunicorn workers (default: calculator/gunicorn.conf.py's)")
+                        help="gunicorn workers (default: config/gunicorn.conf.py's)")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 unless the goal is met with no error")
     return parser.parse_args(argv)

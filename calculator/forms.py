@@ -13,22 +13,17 @@ from urllib.parse import urlencode
 from django import forms
 from django.urls import reverse, reverse_lazy
 from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator import regions
 from calculator.regions import DEFAULT_REGION, REGION_CHOICES
+from common.web import SEAT_CHOICES, json_number
 from rules import InvalidRequest, score
 from rules import waits as engine_waits
 from rules.regions import REGIONS
 from rules.tiles import tile_chinese
 
-SEAT_CHOICES = [
-    ("E", pgettext_lazy("seat", "東 E")),
-    ("S", pgettext_lazy("seat", "南 S")),
-    ("W", pgettext_lazy("seat", "西 W")),
-    ("N", pgettext_lazy("seat", "北 N")),
-]
 WIN_TYPE_CHOICES = [
     ("self_draw", _("Self-draw 自摸")),
     ("discard", _("On a discard 點炮")),
@@ -274,10 +269,10 @@ class ScoreForm(forms.Form):
             return score(self.to_request())
         except InvalidRequest as invalid:
             for error in invalid.errors:
-                self._add_engine_error(error["field"], error["message"])
+                self.add_engine_error(error["field"], error["message"])
             return None
 
-    def _add_engine_error(self, engine_field: str, message: str) -> None:
+    def add_engine_error(self, engine_field: str, message: str) -> None:
         match = _ENGINE_FIELD.match(engine_field)
         name, index = (match["name"], match["index"]) if match else (None, None)
         if name == "melds" and index is not None:
@@ -349,7 +344,7 @@ class WaitsForm(ScoreForm):
             return engine_waits(self.to_request())
         except InvalidRequest as invalid:
             for error in invalid.errors:
-                self._add_engine_error(error["field"], error["message"])
+                self.add_engine_error(error["field"], error["message"])
             return None
 
     def permalink(self) -> str:
@@ -378,10 +373,32 @@ def wild_help() -> str:
     return gettext("%(sentence)s.") % {"sentence": gettext("; ").join(parts)}
 
 
-def json_number(value: Decimal | int) -> int | float:
-    """底分 as a JSON number: whole numbers as ints (the engine keeps decimals exact)."""
-    value = Decimal(value)
-    return int(value) if value == value.to_integral_value() else float(value)
+def form_data(request: dict) -> dict[str, str]:
+    """A score request as the calculator form's fields (its GET query parameters)."""
+    data = {name: str(request[name]) for name in
+            ("region", "hand", "win_tile", "wild", "win_type", "winner", "dealer",
+             "discarder", "dealer_streak", "base") if request.get(name) is not None}
+    if request.get("melds"):
+        data["melds"] = "\n".join(request["melds"])
+    for name, value in request.get("context", {}).items():
+        if name == "dice":
+            data["dice_0"], data["dice_1"] = (str(v) for v in value)
+        elif name == "claims":
+            for row, claim in enumerate(value[:CLAIM_ROWS], start=1):
+                data.update({f"claim{row}_by": claim["by"], f"claim{row}_from": claim["from"],
+                             f"claim{row}_count": str(claim["count"])})
+        elif value is True:
+            data[name] = "on"
+        else:
+            data[name] = str(value)
+    data.update(request.get("house_rules", {}))
+    return data
+
+
+def calculator_link(request: dict) -> str:
+    """The calculator's address filled in with a score request (its permalink)."""
+    return ScoreForm(form_data(request)).permalink()
+
 
 
 class PracticeForm(forms.Form):

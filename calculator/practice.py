@@ -13,9 +13,9 @@ import random
 from calculator.regions import LISTED
 from rules import InvalidRequest, score
 from rules.regions import REGIONS as REGISTRY
+from rules.request import SEATS
 from rules.tiles import WHITE
 
-SEATS = "ESWN"
 REGIONS = tuple(region.key for region in LISTED)
 N_FACES = 34  # 1-9m, 1-9p, 1-9s, 1-7z (東南西北白發中)
 HONOURS = range(27, 34)

@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from calculator.forms import SEAT_CHOICES
 from calculator.regions import in_language, payment_sentence, wild_code
+from common.web import amount, seat_name, signed
 from rules.regions import REGIONS
 from rules.tiles import CODES, TileSyntaxError, parse_tiles
 
-MINUS = "\u2212"
 CHINESE_NUMERALS = "〇一二三四五六七八九十"
 
 
@@ -243,21 +242,6 @@ def _payments(payments: dict, request: dict,
             pays=amount(-net) if net < 0 else "", receives=amount(net) if net > 0 else "",
             net=signed(net), sign=(net > 0) - (net < 0)))
     return lines
-
-
-def seat_name(seat: str) -> str:
-    return str(dict(SEAT_CHOICES)[seat])
-
-
-def amount(value: int | float) -> str:
-    """Exact as the engine gave it: whole numbers plain, halves as 0.5 — never rounded."""
-    return str(int(value)) if float(value).is_integer() else str(value)
-
-
-def signed(value: int | float) -> str:
-    if value > 0:
-        return f"+{amount(value)}"
-    return f"{MINUS}{amount(-value)}" if value < 0 else "0"
 
 
 # --- the waits (聽牌) page ---

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from calculator import regions
-from calculator.forms import CLAIM_ROWS, ScoreForm
+from calculator.forms import ScoreForm, form_data
 from calculator.results import Result, present
 from rules import score
 from rules.region import Pattern, Region
@@ -189,33 +189,6 @@ def summaries() -> list[RegionSummary]:
         )
         for region in regions.LISTED
     ]
-
-
-def form_data(request: dict) -> dict[str, str]:
-    """A score request as the calculator form's fields (its GET query parameters)."""
-    data = {name: str(request[name]) for name in
-            ("region", "hand", "win_tile", "wild", "win_type", "winner", "dealer",
-             "discarder", "dealer_streak", "base") if request.get(name) is not None}
-    if request.get("melds"):
-        data["melds"] = "\n".join(request["melds"])
-    for name, value in request.get("context", {}).items():
-        if name == "dice":
-            data["dice_0"], data["dice_1"] = (str(v) for v in value)
-        elif name == "claims":
-            for row, claim in enumerate(value[:CLAIM_ROWS], start=1):
-                data.update({f"claim{row}_by": claim["by"], f"claim{row}_from": claim["from"],
-                             f"claim{row}_count": str(claim["count"])})
-        elif value is True:
-            data[name] = "on"
-        else:
-            data[name] = str(value)
-    data.update(request.get("house_rules", {}))
-    return data
-
-
-def calculator_link(request: dict) -> str:
-    """The calculator's address filled in with a score request (its permalink)."""
-    return ScoreForm(form_data(request)).permalink()
 
 
 def _circumstances(form: ScoreForm, request: dict) -> str:

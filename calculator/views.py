@@ -1,23 +1,19 @@
 from decimal import Decimal
-from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import push_url, reswap, retarget
+from django_htmx.http import push_url
 
 from calculator import practice, rules_pages
-from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm
-from calculator.json_body import BadJSONBody, errors_response, json_object_from_request
-from calculator.ratelimit import rate_limited
-from calculator.regions import catalogue, wild_code
-from calculator.results import amount, present, present_waits, seat_name, signed, streak_name
-from rules import InvalidRequest, score, waits
+from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm, form_data
+from calculator.regions import wild_code
+from calculator.results import present, present_waits, streak_name
+from common.web import amount, form_response, htmx_partial, seat_name, signed
 from rules.regions import REGIONS
 
 PAGE = "calculator/calculator.html"
@@ -30,19 +26,15 @@ def home(request: HttpRequest):
     """The calculator. The form is sent by GET, so a result's query string is its permalink.
     htmx asks for one partial: the region's fields, the result, or the form with errors."""
     form = ScoreForm(request.GET or None)
-    partial = request.htmx and not request.htmx.history_restore_request
-    if partial and request.htmx.trigger_name == "region":
+    if htmx_partial(request) and request.htmx.trigger_name == "region":
         return render(request, f"{PAGE}#region-fields", {"form": form})
     response = form.score()
     context = {"form": form, "result": response and present(response, form.to_request())}
-    if not partial:
-        return render(request, PAGE, context)
-    if form.errors:
-        # Django marks each widget with an error aria-invalid: show the first one.
-        form_with_errors = render(request, f"{PAGE}#score-form", context)
-        return reswap(retarget(form_with_errors, "#score-form"),
-                      "outerHTML show:[aria-invalid=true]:top")
-    return push_url(render(request, f"{PAGE}#result", context), form.permalink())
+    answer = form_response(request, PAGE, context, form_partial="score-form",
+                           form_target="#score-form", answer_partial="result")
+    if htmx_partial(request) and not form.errors:
+        answer = push_url(answer, form.permalink())
+    return answer
 
 
 @vary_on_headers("HX-Request", "HX-Trigger-Name")
@@ -50,18 +42,15 @@ def waits_page(request: HttpRequest):
     """/waits/: what a 13-tile hand waits on (聽牌), each wait scored. A GET form like the
     calculator's, answered as a whole page or, for htmx, as one partial."""
     form = WaitsForm(request.GET or None)
-    partial = request.htmx and not request.htmx.history_restore_request
-    if partial and request.htmx.trigger_name == "region":
+    if htmx_partial(request) and request.htmx.trigger_name == "region":
         return render(request, f"{WAITS_PAGE}#region-fields", {"form": form})
     response = form.waits()
     context = {"form": form, "result": response and present_waits(response, form)}
-    if not partial:
-        return render(request, WAITS_PAGE, context)
-    if form.errors:
-        form_with_errors = render(request, f"{WAITS_PAGE}#waits-form", context)
-        return reswap(retarget(form_with_errors, "#waits-form"),
-                      "outerHTML show:[aria-invalid=true]:top")
-    return push_url(render(request, f"{WAITS_PAGE}#result", context), form.permalink())
+    answer = form_response(request, WAITS_PAGE, context, form_partial="waits-form",
+                           form_target="#waits-form", answer_partial="result")
+    if htmx_partial(request) and not form.errors:
+        answer = push_url(answer, form.permalink())
+    return answer
 
 
 PRACTICE_PAGE = "calculator/practice.html"
@@ -80,7 +69,7 @@ def practice_page(request: HttpRequest):
     deal = practice.deal_for(region, seed)
     # the region's default wild (Hangzhou: 白) unless another tile is named
     wild = deal.get("wild") or wild_code(REGIONS[region])
-    score_form = ScoreForm(rules_pages.form_data(deal))
+    score_form = ScoreForm(form_data(deal))
     response = score_form.score()
     answered = any(name in request.GET for name in ("total", *PracticeForm.SEAT_FIELDS.values()))
     answers = PracticeForm(request.GET if answered else None, region=region,
@@ -153,34 +142,6 @@ def _grades(answers: dict, response: dict, region: str) -> list[dict]:
     return grades
 
 
-def api_docs(request: HttpRequest):
-    return render(request, "calculator/api.html")
-
-
-def _json_api(request: HttpRequest, engine, what: str):
-    """POST a JSON request to ``engine`` (a ``rules`` function): its answer, or 400/405
-    with ``errors`` naming what is wrong (docs/API.md)."""
-    if request.method != "POST":
-        message = f"{request.method} is not allowed here; POST a JSON {what} request instead"
-        return errors_response(
-            [{"field": "method", "message": message}], status=405, headers={"Allow": "POST"}
-        )
-    try:
-        result = engine(json_object_from_request(request))
-    except (BadJSONBody, InvalidRequest) as error:
-        return errors_response(error.errors)
-    return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
-
-
-# The JSON APIs are exempt from CSRF: they serve other programs, with no cookies or
-# session to protect.
-@csrf_exempt
-@rate_limited
-def score_api(request: HttpRequest):
-    """POST /api/v1/score: the score of one finished hand (docs/API.md)."""
-    return _json_api(request, score, "score")
-
-
 def rules_overview(request: HttpRequest):
     """/rules/: the three regions side by side — patterns, payments, house rules."""
     return render(request, "calculator/rules.html",
@@ -195,29 +156,6 @@ def rules_region(request: HttpRequest, region: str):
     return render(request, "calculator/rules_region.html",
                   {"region": summary, "patterns": rules_pages.patterns(region),
                    "others": [s for s in rules_pages.summaries() if s.key != region]})
-
-
-@csrf_exempt
-@rate_limited
-def waits_api(request: HttpRequest):
-    """POST /api/v1/waits: every tile that completes a 13-tile hand, scored (docs/API.md)."""
-    return _json_api(request, waits, "waits")
-
-
-@csrf_exempt
-@rate_limited
-def rules_api(request: HttpRequest):
-    """GET /api/v1/rules: every region's patterns and house rules (docs/API.md)."""
-    if request.method not in ("GET", "HEAD"):
-        message = f"{request.method} is not allowed here; GET the rules instead"
-        return errors_response([{"field": "method", "message": message}], status=405,
-                               headers={"Allow": "GET, HEAD"})
-    return JsonResponse(_catalogue(), json_dumps_params={"ensure_ascii": False})
-
-
-@lru_cache(maxsize=1)
-def _catalogue() -> dict:
-    return catalogue()
 
 
 @require_safe

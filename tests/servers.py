@@ -24,7 +24,7 @@ def production_env(**overrides: str) -> dict[str, str]:
     """The environment of a production process: a throwaway secret, loopback hosts."""
     # Not the browser tests' switch (tests/browser/conftest.py): check --deploy objects.
     inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env = {**inherited, "DJANGO_SETTINGS_MODULE": "calculator.settings_production",
+    env = {**inherited, "DJANGO_SETTINGS_MODULE": "config.settings.production",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost"}
     return {**env, **overrides}
@@ -70,7 +70,7 @@ def gunicorn(env: dict[str, str], workers: int = 2):
     env = {**env, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers)}
     log = tempfile.TemporaryFile("w+")  # a file, not a pipe: no one must read it
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "calculator/gunicorn.conf.py"],
+        [sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.conf.py"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     try:

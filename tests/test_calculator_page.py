@@ -5,7 +5,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from calculator.forms import HOUSE_RULE_CHOICES, REGION_CHOICES, SEAT_CHOICES, WIN_TYPE_CHOICES
+from calculator.forms import HOUSE_RULE_CHOICES, REGION_CHOICES, WIN_TYPE_CHOICES
+from common.web import SEAT_CHOICES
 from rules.regions import REGIONS
 from rules.request import SEATS, WIN_TYPES, house_rule_values
 

@@ -75,7 +75,7 @@ def test_flag_form_builds_the_api_request(monkeypatch):
         seen.update(request)
         return {"winning": False, "reason": "test"}
 
-    monkeypatch.setattr("calculator.management.commands.score.score", fake_score)
+    monkeypatch.setattr("api.management.commands.score.score", fake_score)
     status, _, _ = run_score(
         *HANGZHOU_SELF_DRAW_FLAGS,
         "--melds=pung 555p",

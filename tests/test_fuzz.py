@@ -239,7 +239,7 @@ ledger_forms = st.dictionaries(st.sampled_from(LEDGER_FIELDS) | nasty_text,
        data=ledger_forms, method=st.sampled_from(["get", "post"]),
        spoil_win=st.booleans(), headers=htmx_headers)
 def test_the_ledger_forms_take_junk(action, data, method, spoil_win, headers):
-    from calculator.models import Table
+    from ledger.models import Table
 
     table = Table.objects.first()
     if table is None:

@@ -1,5 +1,5 @@
 """The table ledger's rules and storage: rotation, history, totals, recording, changing
-and undoing hands (calculator.ledger, calculator.ledger_store).
+and undoing hands (ledger.rotation, ledger.export, ledger.store).
 
 Hands are written one per line as ``(kind, winner, how, discarder)`` over a plain hand
 that wins in every region (``PLAIN``): ×1 in Hangzhou, 平胡 in Jinhua, 0 番 in Honghe.
@@ -15,18 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator import ledger_store as store
-from calculator.ledger import (
-    Position,
-    advance,
-    chart,
-    compose,
-    next_seat,
-    replay,
-    start,
-    to_csv,
-)
-from calculator.models import Hand, Table
+from ledger import store
+from ledger.export import chart, to_csv
+from ledger.models import Hand, Table
+from ledger.rotation import Position, advance, compose, next_seat, replay, start
 
 pytestmark = pytest.mark.ledger
 

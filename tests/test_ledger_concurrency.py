@@ -15,8 +15,8 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
-from calculator import ledger_store as store
-from calculator.models import Table
+from ledger import store
+from ledger.models import Table
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db(transaction=True)]
 

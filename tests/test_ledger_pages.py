@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from calculator.models import Table
+from ledger.models import Table
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 

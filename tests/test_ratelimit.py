@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.test import override_settings
 
-from calculator.ratelimit import check_rate_setting, parse_rate
+from api.ratelimit import check_rate_setting, parse_rate
 from tests import servers
 from tests.servers import get
 
@@ -48,7 +48,7 @@ def test_a_bad_rate_is_a_configuration_error(text):
     with pytest.raises(ValueError, match="COUNT/PERIOD"):
         parse_rate(text)
     with override_settings(API_RATE_LIMIT=text):
-        assert [error.id for error in check_rate_setting(None)] == ["calculator.E001"]
+        assert [error.id for error in check_rate_setting(None)] == ["api.E001"]
 
 
 @override_settings(API_RATE_LIMIT="3/minute")
@@ -111,7 +111,7 @@ def test_an_ipv6_client_counts_by_its_64_block(client):
 
 @override_settings(API_RATE_LIMIT="1/minute")
 def test_a_failing_cache_lets_requests_through(client, address):
-    with mock.patch("calculator.ratelimit._count", side_effect=ConnectionError("down")):
+    with mock.patch("api.ratelimit._count", side_effect=ConnectionError("down")):
         responses = [post(client, address).status_code for _ in range(3)]
 
     assert responses == [400, 400, 400]

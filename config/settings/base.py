@@ -1,7 +1,11 @@
-"""Settings for the Zhejiang Mahjong Scorer.
+"""What every settings module of the Zhejiang Mahjong Scorer shares.
 
-Development defaults (`make run`); a deployment uses settings_production.py, which
-takes DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS from the environment.
+Not a settings module to run with: it has no secret key and no hosts. Run with one of
+``config.settings.development`` (`make run`: DEBUG, a committed key, loopback only),
+``config.settings.production`` (`make serve`, and the default of ``manage.py`` and
+``config.wsgi``: the key and hosts from the environment, refusing to start without
+them), ``config.settings.test`` (pytest) or ``config.settings.offline`` (commands that
+serve nothing, such as ``manage.py score``).
 """
 
 import os
@@ -10,13 +14,10 @@ from pathlib import Path
 import dj_database_url
 import xstatic.pkg.bootstrap
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-development-key-do-not-use-in-production"
-)
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+DEBUG = False
+ALLOWED_HOSTS: list[str] = []
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -29,6 +30,8 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "template_partials",
     "calculator",
+    "api",
+    "ledger",
 ]
 
 MIDDLEWARE = [
@@ -44,8 +47,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-ROOT_URLCONF = "calculator.urls"
-WSGI_APPLICATION = "calculator.wsgi.application"
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
 
 # template_partials wraps these loaders itself (its default app config).
 TEMPLATES = [
@@ -106,12 +109,12 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 
 # --- Serving: shared state, hostile clients, the Content-Security-Policy (README,
-# "Production"). settings_production.py builds on these.
+# "Production"). config.settings.production builds on these.
 
 # What several app servers must share (the API's rate-limit counters) goes through
 # Django's cache: Redis when REDIS_URL is set, else this process's memory. Short socket
 # timeouts: a Redis that has gone away must not hold requests up (the limit then lets
-# them through, calculator/ratelimit.py).
+# them through, api/ratelimit.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = {
     "default": {
@@ -131,8 +134,8 @@ API_RATE_LIMIT_PROXIES = int(os.environ.get("API_RATE_LIMIT_PROXIES", "0"))
 
 # Only the app's own files. No inline script or style anywhere (base.html turns off
 # htmx's injected indicator style); Bootstrap draws its form controls' arrows and ticks
-# as data: SVG images. Enforced by csp.middleware.CSPMiddleware in settings_production
-# and settings_test (so the browser tests run under it); `make run` leaves it out, since
+# as data: SVG images. Enforced by csp.middleware.CSPMiddleware in the production and
+# test settings (so the browser tests run under it); `make run` leaves it out, since
 # Django's debug pages are made of inline styles and scripts.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from calculator.json_body import BadJSONBody, decode_json_object
+from api.json_body import BadJSONBody, decode_json_object
 from rules import InvalidRequest, score
 from rules.regions import REGIONS
 

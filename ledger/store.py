@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import F
 
-from calculator.ledger import Ledger, advance, compose, replay, start
-from calculator.models import Hand, Table
+from ledger.models import Hand, Table
+from ledger.rotation import Ledger, advance, compose, replay, start
 from rules import InvalidRequest, score
 
 

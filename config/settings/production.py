@@ -1,6 +1,8 @@
-"""Production settings: `make serve` (gunicorn, calculator/gunicorn.conf.py) uses these.
+"""Production settings: `make serve` (gunicorn, config/gunicorn.conf.py) uses these, and
+so does any process started without another settings module (``manage.py``,
+``config.wsgi``): settings fail closed.
 
-Everything of settings.py, and: DEBUG off; the secret key and the host names from the
+Everything of ``config.settings.base``, and: DEBUG off; the secret key and the host names from the
 environment, refusing to start without them; static files from whitenoise, hashed and
 compressed; HTTPS only, with secure cookies and headers and the Content-Security-Policy.
 `manage.py check --deploy` reports no issue under them (tests/test_production.py).
@@ -14,8 +16,8 @@ import os
 
 from django.core.exceptions import ImproperlyConfigured
 
-from calculator.settings import *  # noqa: F403
-from calculator.settings import MIDDLEWARE
+from config.settings.base import *  # noqa: F403
+from config.settings.base import MIDDLEWARE
 
 REQUIRED = {
     "DJANGO_SECRET_KEY": "a long random string, e.g. from "
@@ -23,11 +25,15 @@ REQUIRED = {
     "DJANGO_ALLOWED_HOSTS": "the host names the site answers to, comma-separated, "
     "e.g. mahjong.example.org,www.mahjong.example.org",
 }
+# For whoever started the production settings by default, meaning to develop.
+DEVELOPMENT_HINT = ("(to develop instead, run `make run`, or set "
+                    "DJANGO_SETTINGS_MODULE=config.settings.development)")
 _missing = [name for name in REQUIRED if not os.environ.get(name, "").strip()]
 if _missing:
     raise ImproperlyConfigured(
         "production settings need "
         + "; ".join(f"{name}: {REQUIRED[name]}" for name in _missing)
+        + " " + DEVELOPMENT_HINT
     )
 
 DEBUG = False
@@ -44,7 +50,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
 ]
 INSTALLED_APPS = [  # noqa: F405
-    "calculator.apps.DeployedStaticFilesConfig" if app == "django.contrib.staticfiles" else app
+    "config.apps.DeployedStaticFilesConfig" if app == "django.contrib.staticfiles" else app
     for app in INSTALLED_APPS  # noqa: F405
 ]
 STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT", STATIC_ROOT)  # noqa: F405

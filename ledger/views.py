@@ -18,20 +18,21 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import reswap, retarget
 
-from calculator import ledger_store as store
-from calculator.ledger import SEATS, Position, advance, chart, to_csv
-from calculator.ledger_forms import DrawForm, LedgerWinForm, TableForm
-from calculator.models import Hand, Table
-from calculator.results import amount, present, seat_name, signed, streak_name
-from calculator.rules_pages import calculator_link, form_data
+from calculator.forms import calculator_link, form_data
+from calculator.results import present, streak_name
+from common.web import SEATS, amount, form_response, seat_name, signed
+from ledger import store
+from ledger.export import chart, to_csv
+from ledger.forms import DrawForm, LedgerWinForm, TableForm
+from ledger.models import Hand, Table
+from ledger.rotation import Position, advance
 from rules import InvalidRequest
 from rules.regions import REGIONS
 
-LEDGER_PAGE = "calculator/ledger/table.html"
-WIN_PAGE = "calculator/ledger/win.html"
-DRAW_PAGE = "calculator/ledger/draw.html"
+LEDGER_PAGE = "ledger/table.html"
+WIN_PAGE = "ledger/win.html"
+DRAW_PAGE = "ledger/draw.html"
 
 
 def _table(view_token: str, edit_token: str | None = None) -> Table:
@@ -57,7 +58,7 @@ def table_new(request: HttpRequest):
                                     "your scorekeeper); send the read-only link to the "
                                     "others."))
         return redirect(_edit_url(table))
-    return render(request, "calculator/ledger/new.html", {"form": form})
+    return render(request, "ledger/new.html", {"form": form})
 
 
 def table_view(request: HttpRequest, view_token: str):
@@ -113,14 +114,8 @@ def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int
         form = LedgerWinForm(table=table, initial=_initial(ledger, number, table))
     preview = _preview(form, table, position) if form.is_bound else None
     context = _win_context(request, table, ledger, number, form, preview)
-    if not (request.htmx and not request.htmx.history_restore_request):
-        return render(request, WIN_PAGE, context)
-    if form.errors:
-        # As the calculator does: the form comes back with its errors in place.
-        form_with_errors = render(request, f"{WIN_PAGE}#win-form", context)
-        return reswap(retarget(form_with_errors, "#score-form"),
-                      "outerHTML show:[aria-invalid=true]:top")
-    return render(request, f"{WIN_PAGE}#preview", context)
+    return form_response(request, WIN_PAGE, context, form_partial="win-form",
+                         form_target="#score-form", answer_partial="preview")
 
 
 def _record_win(request, table, ledger, number):
@@ -241,7 +236,7 @@ def _form_errors(form, errors: list[dict], at: int, number: int) -> None:
         form.add_error(None, _refused_message(store.Refused(at, errors), number))
         return
     for error in errors:
-        form._add_engine_error(error["field"], error["message"])
+        form.add_engine_error(error["field"], error["message"])
 
 
 def _refused_message(refused: store.Refused, number: int) -> str:

@@ -15,7 +15,7 @@ from calculator.forms import (
     ScoreForm,
     house_rule_field,
 )
-from calculator.models import Table
+from ledger.models import Table
 from rules.regions import REGIONS
 from rules.tiles import TileSyntaxError, parse_tiles, tile_code
 

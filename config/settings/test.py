@@ -1,7 +1,10 @@
 """Settings for the test suite (pytest-django forces DEBUG=False)."""
 
-from calculator.settings import *  # noqa: F403
-from calculator.settings import MIDDLEWARE
+from config.settings.base import *  # noqa: F403
+from config.settings.base import MIDDLEWARE
+
+SECRET_KEY = "test-settings-key-not-a-secret"
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 
 # Plain storage: the tests must not depend on a collectstatic manifest.
 STORAGES = {
@@ -15,5 +18,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MIDDLEWARE = [*MIDDLEWARE, "csp.middleware.CSPMiddleware"]
 
 # The suite sends thousands of API requests from one address: the rate limit's own
-# tests (tests/test_ratelimit.py) turn it on.
+# tests turn it on.
 API_RATE_LIMIT = "off"

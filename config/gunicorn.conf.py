@@ -1,14 +1,14 @@
 """gunicorn's settings for `make serve` and `make loadtest`:
-`gunicorn -c calculator/gunicorn.conf.py`. Environment: BIND (127.0.0.1:8000),
+`gunicorn -c config/gunicorn.conf.py`. Environment: BIND (127.0.0.1:8000),
 WEB_CONCURRENCY (workers; 2 per core + 1), FORWARDED_ALLOW_IPS (gunicorn's own: the
 proxies whose X-Forwarded-Proto it believes; loopback by default)."""
 
 import multiprocessing
 import os
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calculator.settings_production")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
-wsgi_app = "calculator.wsgi:application"
+wsgi_app = "config.wsgi:application"
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 # Sync workers: a request is a few milliseconds of CPU in the engine and never waits on
 # another service, so one process per request in flight uses the cores fully. They must

@@ -19,7 +19,7 @@ from django.core.cache.backends.redis import RedisCache
 from django.core.checks import Error, register
 from django.http import HttpRequest
 
-from calculator.json_body import errors_response
+from api.json_body import errors_response
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ def check_rate_setting(app_configs, **kwargs):
     try:
         parse_rate(settings.API_RATE_LIMIT)
     except ValueError as error:
-        return [Error(str(error), id="calculator.E001")]
+        return [Error(str(error), id="api.E001")]
     return []
 
 

@@ -3,7 +3,7 @@
 A table keeps only what players decide once — region, base, names, first dealer, house
 rules. Everything that follows from history (dealer, dealer streak, previous draws,
 previous wild, running totals) is recomputed from the recorded hands by
-``calculator.ledger.replay``, never stored twice, so it can never disagree with them.
+``ledger.rotation.replay``, never stored twice, so it can never disagree with them.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from calculator.regions import region_choices
-
-SEATS = ("E", "S", "W", "N")
+from rules.request import SEATS
 
 
 def new_token() -> str:
@@ -40,9 +39,14 @@ class Table(models.Model):
                                     default="E")
     house_rules = models.JSONField(default=dict, blank=True)
     # Bumped by every write (record, edit, undo). A form carries the version it was
-    # drawn from; a write with another version is refused (see calculator.ledger_store).
+    # drawn from; a write with another version is refused (see ledger.store).
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        # The table's name from when the ledger was part of the calculator app: the
+        # model moved (ledger/migrations/0001_initial.py), the data did not.
+        db_table = "calculator_table"
 
     def __str__(self) -> str:
         return self.name or f"{self.get_region_display()} #{self.pk}"
@@ -71,6 +75,7 @@ class Hand(models.Model):
     changed = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "calculator_hand"  # as the table's (above)
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number"),

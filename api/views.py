@@ -1,0 +1,64 @@
+"""The JSON API (docs/API.md): score and waits by POST, the rules catalogue by GET, and the
+page that documents them."""
+
+from functools import lru_cache
+
+from django.http import HttpRequest, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
+
+from api.catalogue import catalogue
+from api.json_body import BadJSONBody, errors_response, json_object_from_request
+from api.ratelimit import rate_limited
+from rules import InvalidRequest, score, waits
+
+
+def api_docs(request: HttpRequest):
+    return render(request, "api/docs.html")
+
+
+def _json_api(request: HttpRequest, engine, what: str):
+    """POST a JSON request to ``engine`` (a ``rules`` function): its answer, or 400/405
+    with ``errors`` naming what is wrong (docs/API.md)."""
+    if request.method != "POST":
+        message = f"{request.method} is not allowed here; POST a JSON {what} request instead"
+        return errors_response(
+            [{"field": "method", "message": message}], status=405, headers={"Allow": "POST"}
+        )
+    try:
+        result = engine(json_object_from_request(request))
+    except (BadJSONBody, InvalidRequest) as error:
+        return errors_response(error.errors)
+    return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
+
+
+# The JSON APIs are exempt from CSRF: they serve other programs, with no cookies or
+# session to protect.
+@csrf_exempt
+@rate_limited
+def score_api(request: HttpRequest):
+    """POST /api/v1/score: the score of one finished hand (docs/API.md)."""
+    return _json_api(request, score, "score")
+
+
+@csrf_exempt
+@rate_limited
+def waits_api(request: HttpRequest):
+    """POST /api/v1/waits: every tile that completes a 13-tile hand, scored (docs/API.md)."""
+    return _json_api(request, waits, "waits")
+
+
+@csrf_exempt
+@rate_limited
+def rules_api(request: HttpRequest):
+    """GET /api/v1/rules: every region's patterns and house rules (docs/API.md)."""
+    if request.method not in ("GET", "HEAD"):
+        message = f"{request.method} is not allowed here; GET the rules instead"
+        return errors_response([{"field": "method", "message": message}], status=405,
+                               headers={"Allow": "GET, HEAD"})
+    return JsonResponse(_catalogue(), json_dumps_params={"ensure_ascii": False})
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> dict:
+    return catalogue()

@@ -1,0 +1,1 @@
+"""What the project's Django apps share: small web helpers (``common.web``)."""

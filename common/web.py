@@ -1,0 +1,71 @@
+"""Web helpers every app of the project uses: the seats as form choices, numbers as the
+pages and the JSON write them, and the htmx answer of a page with a form.
+
+Nothing here knows a feature: the calculator, the API and the ledger import from here,
+never from each other's private names.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import pgettext_lazy
+from django_htmx.http import reswap, retarget
+
+from rules.request import SEATS
+
+__all__ = ["MINUS", "SEATS", "SEAT_CHOICES", "amount", "form_response", "htmx_partial",
+           "json_number", "seat_name", "signed"]
+
+MINUS = "\u2212"  # the minus sign, not a hyphen
+
+SEAT_CHOICES = [
+    ("E", pgettext_lazy("seat", "東 E")),
+    ("S", pgettext_lazy("seat", "南 S")),
+    ("W", pgettext_lazy("seat", "西 W")),
+    ("N", pgettext_lazy("seat", "北 N")),
+]
+
+
+def seat_name(seat: str) -> str:
+    return str(dict(SEAT_CHOICES)[seat])
+
+
+def json_number(value: Decimal | int) -> int | float:
+    """底分 as a JSON number: whole numbers as ints (the engine keeps decimals exact)."""
+    value = Decimal(value)
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def amount(value: int | float) -> str:
+    """Exact as the engine gave it: whole numbers plain, halves as 0.5 — never rounded."""
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def signed(value: int | float) -> str:
+    if value > 0:
+        return f"+{amount(value)}"
+    return f"{MINUS}{amount(-value)}" if value < 0 else "0"
+
+
+def htmx_partial(request: HttpRequest) -> bool:
+    """Whether htmx asks for a part of the page (a history restore wants the whole)."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def form_response(request: HttpRequest, page: str, context: dict, *, form_partial: str,
+                  form_target: str, answer_partial: str) -> HttpResponse:
+    """A page with a form, answered whole, or for htmx one partial of ``page``: the form
+    again with its errors in place (swapped in for ``form_target``, scrolled to the first
+    field marked invalid), or else the answer."""
+    if not htmx_partial(request):
+        return render(request, page, context)
+    if context["form"].errors:
+        # Django marks each widget with an error aria-invalid: show the first one.
+        form_with_errors = render(request, f"{page}#{form_partial}", context)
+        return reswap(retarget(form_with_errors, form_target),
+                      "outerHTML show:[aria-invalid=true]:top")
+    return render(request, f"{page}#{answer_partial}", context)

@@ -1,0 +1,17 @@
+"""The table ledger: a read-only link, and an edit link that adds the edit token."""
+
+from django.urls import path
+
+from ledger import views
+
+urlpatterns = [
+    path("t/new/", views.table_new, name="table-new"),
+    path("t/<str:view_token>/", views.table_view, name="table"),
+    path("t/<str:view_token>/ledger.csv", views.table_csv, name="table-csv"),
+    path("t/<str:view_token>/e/<str:edit_token>/", views.table_edit, name="table-edit"),
+    path("t/<str:view_token>/e/<str:edit_token>/undo", views.table_undo, name="table-undo"),
+    path("t/<str:view_token>/e/<str:edit_token>/hand/<int:number>/win", views.hand_win,
+         name="hand-win"),
+    path("t/<str:view_token>/e/<str:edit_token>/hand/<int:number>/draw", views.hand_draw,
+         name="hand-draw"),
+]
