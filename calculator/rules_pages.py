@@ -5,7 +5,7 @@ Presentation only. Pattern names, values, rule texts and sources come from the
 engine's catalogue (``rules.regions``), and so do the example hands
 (``Region.examples``), scored by ``rules.score`` when a page renders, the payment
 sentences (``Region.payment_rules``, restating the engine's ``pay`` rules, RULEBOOK §2-4;
-tests/test_rules_pages.py scores hands to keep them in step) and the house rules with
+tests/web/test_rules_pages.py scores hands to keep them in step) and the house rules with
 their choices and sources.
 """
 

@@ -1,16 +1,44 @@
-"""Tiny request builder for the spec-driven scoring tests (see RULEBOOK.md, API.md)."""
+"""What the engine's table-driven tests share: the one request builder (``req``) and the
+table lines built on it (``P`` payments, ``C`` contracts), each hand in tile notation
+(RULEBOOK.md, API.md). Not a test module: test modules import from here, never from
+each other."""
 
-# Hangzhou may omit `wild` (白 5z is the 財神); Honghe and Jinhua must name it (API.md).
-WILD_REQUIRED = {"honghe": True, "hangzhou": False, "jinhua": True}
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules import score
+
+SEATS = ("E", "S", "W", "N")
+HH, HZ, JH = "honghe", "hangzhou", "jinhua"
+
+# The wild of a request that names none: Hangzhou's is 白 (no key); Honghe and Jinhua
+# must name it (API.md), so tables give the wild none of their hands hold.
+TABLE_WILD = {HH: "9m", HZ: None, JH: "6s"}
+TABLE = object()  # ``req``'s wild when a line gives none: the table's
+
+# Hands the payment tables share (each scores a known multiplier; no wild in them):
+# PLAIN = 123m 456p 789s 23s 11z + 4s — 0 番 in Honghe (wild 9m), ×1 in Hangzhou (白 wild)
+# and 平胡 ×1 in Jinhua (wild 6s). The winner holds no other 4s, so the same hand can rob
+# a kong of 4s. CLAIMED: pung 111m, pung 555p, pung 777s (exposed) + 234s 1z, won on 1z:
+# three exposed melds, enough for three claims (承包).
+PLAIN = ("123m456p789s23s11z", "4s")
+CLAIMED_MELDS = ("pung 111m", "pung 555p", "pung 777s")
+CLAIMED = ("234s1z", "1z")
+# Four exposed pungs: the winner can have made four claims.
+CLAIMED4_MELDS = ("pung 111m", "pung 555p", "pung 777s", "pung 222p")
+CLAIMED4 = ("1z", "1z")
+WIN_TYPES = {"self": "self_draw", "discard": "discard", "rob": "rob_kong"}
 
 
-def req(region, hand, win, *, melds=(), context=None, house_rules=None, **fields):
-    """A score request: S wins by self-draw, E deals, base 1, unless `fields` say otherwise.
-
-    Giving `discarder` without `win_type` makes it a discard win.
-    """
-    if WILD_REQUIRED[region] and fields.get("wild") is None:
-        raise TypeError(f"{region} requests need wild=…")
+def req(region, hand, win, *, wild=TABLE, melds=(), context=None, house_rules=None,
+        claims=None, **fields):
+    """A score request: S wins by self-draw, E deals, base 1, the table's wild
+    (``TABLE_WILD``), unless the arguments (request keys) say otherwise; ``wild=None``
+    leaves the key out. Giving ``discarder`` without ``win_type`` makes it a discard
+    win; ``claims`` is a list of (by, from, count), put in the context."""
     request = {
         "region": region,
         "hand": hand,
@@ -20,10 +48,16 @@ def req(region, hand, win, *, melds=(), context=None, house_rules=None, **fields
         "dealer": "E",
         "base": 1,
     }
+    wild = TABLE_WILD[region] if wild is TABLE else wild
+    if wild is not None:
+        request["wild"] = wild
     if melds:
         request["melds"] = list(melds)
     if context:
         request["context"] = dict(context)
+    if claims:
+        request.setdefault("context", {})["claims"] = [
+            {"by": b, "from": f, "count": n} for b, f, n in claims]
     if house_rules:
         request["house_rules"] = dict(house_rules)
     request.update({k: v for k, v in fields.items() if v is not None})
@@ -33,3 +67,42 @@ def req(region, hand, win, *, melds=(), context=None, house_rules=None, **fields
 def keys(response):
     """The set of pattern keys a winning response scored."""
     return {p["key"] for p in response["patterns"]}
+
+
+def pays(text):
+    """'+6 -2 -2 -2' → {E: 6, S: -2, W: -2, N: -2} as exact fractions."""
+    values = [Fraction(v) for v in text.split()]
+    assert len(values) == 4
+    return dict(zip(SEATS, values, strict=True))
+
+
+def P(case_id, region, hand_win, expected, win, *, w="S", d="E", s=0, b=1, h=None,
+      wild=TABLE, **kw):
+    """One payment line. ``win``: "self", "discard X" (X threw the tile) or "rob X" (X's
+    added kong was robbed); ``w`` winner, ``d`` dealer, ``s`` dealer_streak, ``b`` base,
+    ``h`` house_rules, ``wild`` the wild (the table's when not given); ``expected``: the
+    net points of E S W N."""
+    hand, tile = hand_win
+    how, _, discarder = win.partition(" ")
+    request = req(region, hand, tile, win_type=WIN_TYPES[how], winner=w, dealer=d,
+                  discarder=discarder or None, dealer_streak=s, base=b, house_rules=h,
+                  wild=wild, **kw)
+    return pytest.param(request, pays(expected), id=case_id)
+
+
+def C(case_id, region, expected, claims, win="self", *, four_melds=False, **kw):
+    """A contract line; ``claims`` like "S<W3 N<S4" (S took 3 from W, N took 4 from S)."""
+    hand_win, melds = (CLAIMED4, CLAIMED4_MELDS) if four_melds else (CLAIMED, CLAIMED_MELDS)
+    parsed = [(c[0], c[2], int(c[3:])) for c in claims.split()]
+    return P(case_id, region, hand_win, expected, win, melds=melds, claims=parsed or None, **kw)
+
+
+def check_payments(request, expected):
+    result = score(request)
+    assert result["winning"] is True, result.get("reason")
+    payments = result["payments"]
+    # "payments: each seat's net points for the hand" (API.md): all four seats.
+    assert set(payments) == set(SEATS), payments
+    got = {seat: Fraction(payments[seat]) for seat in SEATS}
+    assert got == expected, f"payments {payments} != {expected} (patterns {result.get('patterns')})"
+    assert sum(got.values()) == 0

@@ -1,6 +1,6 @@
 """Reference scorer: exhaustive, slow and short, to be checked line by line against
 RULEBOOK.md. Kept with the tests, as the product never runs it:
-``tests/test_reference.py`` holds ``rules.score`` and ``rules.waits`` to it, and
+``tests/engine/test_reference.py`` holds ``rules.score`` and ``rules.waits`` to it, and
 ``make bench`` times it beside them.
 
 Pipeline, written once (``reference_score``):
@@ -262,6 +262,45 @@ def readings(d: Deal) -> set[Reading]:
                     for groups in seat_wilds(cut, wild_faces):
                         found.add(Reading(shape, melds + groups, substitutions))
     return found
+
+
+# --- whether concealed tiles win at all, for the checks that need only that -----------
+
+def wild_faces_worth_trying(counts: list[int]) -> list[int]:
+    """Faces worth trying for a wild, a sound shortcut of trying all 34: a wild beside
+    natural tiles stands for one of their faces or, in a chow, a face at most two steps
+    away in the same suit; a group of wilds only can stand for any face nobody holds (no
+    copy limit applies to wilds, and four wilds never make a pung and a pair of one face),
+    so one such face is enough."""
+    held = {f for f in FACES if counts[f]}
+    near = {g for f in held if f < 27 for g in range(f - 2, f + 3)
+            if 0 <= g < 27 and g // 9 == f // 9}
+    free = next(f for f in FACES if not counts[f])
+    return sorted(held | near | {free})
+
+
+def _with_wilds(counts: list[int], wilds: int):
+    """``counts`` with the wilds given faces, every way worth trying."""
+    for faces in combinations_with_replacement(wild_faces_worth_trying(counts), wilds):
+        trial = counts.copy()
+        for f in faces:
+            trial[f] += 1
+        yield trial
+
+
+def wins(counts: list[int], wilds: int) -> bool:
+    """Whether 14 concealed tiles (natural ``counts`` by face, and ``wilds``) make four
+    sets and a pair or seven pairs, for some faces of the wilds."""
+    return any(sets_and_pair(trial, True)
+               or (max(trial) <= 4 and all(n % 2 == 0 for n in trial))
+               for trial in _with_wilds(counts, wilds))
+
+
+def sets_and_a_lone_wild(counts: list[int], wilds: int) -> bool:
+    """Whether 13 tiles are sets and one wild left over (暴頭-ready, hangzhou.txt:136):
+    one wild set aside, the rest make sets only, for some faces of the other wilds."""
+    return wilds > 0 and any(sets_and_pair(trial, False)
+                             for trial in _with_wilds(counts, wilds - 1))
 
 
 # --- patterns: each a predicate over a reading and the deal -----------------------------

@@ -5,7 +5,7 @@ so does any process started without another settings module (``manage.py``,
 Everything of ``config.settings.base``, and: DEBUG off; the secret key and the host names from the
 environment, refusing to start without them; static files from whitenoise, hashed and
 compressed; HTTPS only, with secure cookies and headers and the Content-Security-Policy.
-`manage.py check --deploy` reports no issue under them (tests/test_production.py).
+`manage.py check --deploy` reports no issue under them (tests/web/test_production.py).
 
 The app expects to sit behind a load balancer or proxy that terminates TLS and sets
 X-Forwarded-Proto; gunicorn trusts that header from FORWARDED_ALLOW_IPS (its own

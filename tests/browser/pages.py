@@ -81,3 +81,10 @@ class Taps:
             self.count += 1
         self.page.keyboard.type(text)
         self.count += len(text)
+
+
+def serious(violations: list[dict]) -> list[str]:
+    """The serious and critical ones, one line each."""
+    return [f"{v['id']} ({v['impact']}): {v['help']} at "
+            + ", ".join(str(node["target"]) for node in v["nodes"])
+            for v in violations if v["impact"] in ("serious", "critical")]

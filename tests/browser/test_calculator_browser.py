@@ -19,6 +19,7 @@ from tests.browser.pages import (
     page_width,
     pattern_names,
     payments,
+    serious,
 )
 
 pytestmark = pytest.mark.browser
@@ -202,13 +203,6 @@ def test_huge_amounts_do_not_widen_the_page(page: Page):
     assert page_width(page) <= WIDTH
     # The table scrolls inside the card instead, and that scroller takes keyboard focus.
     expect(page.locator("#result .payments-wrap")).to_have_attribute("tabindex", "0")
-
-
-def serious(violations: list[dict]) -> list[str]:
-    """The serious and critical ones, one line each."""
-    return [f"{v['id']} ({v['impact']}): {v['help']} at "
-            + ", ".join(str(node["target"]) for node in v["nodes"])
-            for v in violations if v["impact"] in ("serious", "critical")]
 
 
 def test_the_result_page_passes_axe(page: Page):

@@ -7,8 +7,7 @@ from playwright.sync_api import Page, expect
 
 from calculator.practice import deal_for
 from rules import score
-from tests.browser.pages import WIDTH, page_width
-from tests.browser.test_calculator_browser import serious
+from tests.browser.pages import WIDTH, page_width, serious
 
 pytestmark = pytest.mark.browser
 

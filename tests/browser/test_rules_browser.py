@@ -9,8 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import HEIGHT, WIDTH, page_width, pattern_names
-from tests.browser.test_calculator_browser import serious
+from tests.browser.pages import HEIGHT, WIDTH, page_width, pattern_names, serious
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import WIDTH, page_width
-from tests.browser.test_calculator_browser import serious
+from tests.browser.pages import WIDTH, page_width, serious
 
 pytestmark = pytest.mark.browser
 

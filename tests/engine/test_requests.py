@@ -14,33 +14,10 @@ import copy
 import pytest
 
 from rules import InvalidRequest, score
+from tests.helpers import req
 
-DEFAULT_WILD = {"honghe": "9m", "hangzhou": None, "jinhua": "6s"}
 # 123m 456p 789s 23s 11z + 4s: wins in every region, no wild in it.
 PLAIN = ("123m456p789s23s11z", "4s")
-
-
-def req(region, hand, win, *, how="self_draw", winner="S", dealer="E", discarder=None,
-        wild="default", melds=None, context=None, **extra):
-    request = {
-        "region": region,
-        "hand": hand,
-        "win_tile": win,
-        "win_type": how,
-        "winner": winner,
-        "dealer": dealer,
-    }
-    if melds is not None:
-        request["melds"] = list(melds)
-    if discarder is not None:
-        request["discarder"] = discarder
-    wild = DEFAULT_WILD[region] if wild == "default" else wild
-    if wild is not None:
-        request["wild"] = wild
-    if context is not None:
-        request["context"] = context
-    request.update(extra)
-    return request
 
 
 def with_(request, **changes):
@@ -238,7 +215,7 @@ INVALID = [
     bad("after-kong-without-kong", hh(context={"after_kong": True}), "context.after_kong",
         ("kong", "槓", "杠")),
     bad("after-kong-without-self-draw",
-        req("honghe", "456p789s23s11z", "4s", melds=["ankong 1111m"], how="discard",
+        req("honghe", "456p789s23s11z", "4s", melds=["ankong 1111m"], win_type="discard",
             discarder="W", context={"after_kong": True}),
         "context.after_kong", SELF_DRAW_WORDS),
     bad("last-tile-without-self-draw",
@@ -260,13 +237,14 @@ INVALID = [
             context={"first_turn": True, "claims": [{"by": "W", "from": "S", "count": 2}]}),
         "context.first_turn", ("claim", "discard")),
     bad("rob-kong-winner-holds-copy",
-        req("honghe", "123m456p789s234s4s", "4s", how="rob_kong", discarder="W"),
+        req("honghe", "123m456p789s234s4s", "4s", win_type="rob_kong", discarder="W"),
         ROB_FIELDS, ROB_COPY_WORDS),
     bad("rob-kong-winner-holds-copy-jinhua",
-        req("jinhua", "123m456p789s44s11z", "4s", how="rob_kong", discarder="N"),
+        req("jinhua", "123m456p789s44s11z", "4s", win_type="rob_kong", discarder="N"),
         ROB_FIELDS, ROB_COPY_WORDS),
     bad("rob-kong-winner-holds-copy-in-meld",
-        req("jinhua", "123m456p23s11z", "4s", melds=["chi 345s"], how="rob_kong", discarder="N"),
+        req("jinhua", "123m456p23s11z", "4s", melds=["chi 345s"], win_type="rob_kong",
+            discarder="N"),
         ROB_FIELDS, ROB_COPY_WORDS),
     bad("wild-missing-honghe", hh(wild=DROP), "wild", WILD_WORDS),
     bad("wild-missing-jinhua", with_(JH, wild=DROP), "wild", WILD_WORDS),
@@ -332,7 +310,7 @@ def test_several_errors_reported_together():
 
 def test_independent_problems_reported_together():
     """A missing wild does not hide the win-type and flag problems (API.md: one entry each)."""
-    bad_request = req("honghe", *PLAIN, wild=None, how="discard",
+    bad_request = req("honghe", *PLAIN, wild=None, win_type="discard",
                       context={"last_tile": True, "after_kong": True})
     with pytest.raises(InvalidRequest) as caught:
         score(bad_request)

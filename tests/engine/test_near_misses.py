@@ -5,7 +5,6 @@ Each row scores a hand with ``rules.score``, takes the engine's best reading and
 ``near_misses`` about it. Unless a row says otherwise: S wins by self-draw, E deals.
 """
 
-from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import given, settings
@@ -17,9 +16,9 @@ from rules.readings import count_tiles, readings, sets_with_one_wild_left
 from rules.regions import REGIONS
 from rules.request import parse_request
 from rules.scoring import _best_first, _match, _one_per_signature
+from tests import reference
 from tests.helpers import keys, req
-from tests.test_bench_corpus import CORPUS
-from tests.test_properties import COMMON, candidate_faces, splits_into_sets, winning_deals
+from tests.strategies import COMMON, CORPUS, winning_deals
 
 QQR_MELDS = ["chi 123m", "pung 555p", "chi 789s", "pung 111z"]
 DISCARD_W = {"discarder": "W"}
@@ -170,19 +169,12 @@ def test_near_limits_hold_on_generated_hands(region, data):
     check_near_limits(request)
 
 
-def sets_and_a_lone_wild(naturals, jokers):
-    """Brute force: one wild set aside, do the tiles left make sets only, for some faces
-    of the other wilds (``candidate_faces``: sound, see there)?"""
-    return jokers > 0 and any(
-        splits_into_sets(tuple(naturals[f] + faces.count(f) for f in range(34)))
-        for faces in combinations_with_replacement(candidate_faces(naturals), jokers - 1))
-
-
 def check_lone_wild(request):
     """The quick test of "sets and a lone wild" agrees with a brute-force search."""
     deal = parse_request(request)
     naturals, jokers = count_tiles(deal, deal.hand)
-    assert sets_with_one_wild_left(deal, deal.hand) == sets_and_a_lone_wild(naturals, jokers), \
+    assert sets_with_one_wild_left(deal, deal.hand) == reference.sets_and_a_lone_wild(
+        list(naturals), jokers), \
         request
 
 

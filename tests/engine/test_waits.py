@@ -255,7 +255,7 @@ def _bench_corpus():
     import sys
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "bench" / "bench.py"
+    path = Path(__file__).resolve().parents[2] / "bench" / "bench.py"
     spec = importlib.util.spec_from_file_location("bench_for_waits", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up by name

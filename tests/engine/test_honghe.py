@@ -10,7 +10,16 @@ self-draw, E deals, base 1, and the wild is 9p, which none of those hands hold.
 import pytest
 
 from rules import InvalidRequest, score
-from tests.helpers import keys, req
+from tests.helpers import (
+    CLAIMED,
+    CLAIMED_MELDS,
+    HH,
+    PLAIN,
+    P,
+    check_payments,
+    keys,
+    req,
+)
 
 FOUR_MELDS = ["chi 123m", "pung 555p", "pung 777s", "chi 234s"]
 DISCARD_W = {"discarder": "W"}
@@ -190,3 +199,105 @@ def test_invalid(request_fields, fields):
     with pytest.raises(InvalidRequest) as caught:
         score(request_fields)
     assert {e["field"].split("[")[0] for e in caught.value.errors} & fields, caught.value.errors
+
+
+# === Payments: one line per hand, the net of E S W N (RULEBOOK §2-§5) ===
+
+# --- Honghe (RULEBOOK §2, honghe.txt:56): V = base × 2^番 --------------------------
+# self-draw: each other pays V; discard: discarder V, the two others V/2;
+# rob kong (honghe.txt:52 ruling): robbed pays 3V | house rule robbed_pays_double:
+# robbed 2V, others V (honghe.txt:32). No dealer multiplier (rotation only,
+# honghe.txt:19), so dealer / streak never change the amounts.
+DOUBLE = {"honghe_rob_kong": "robbed_pays_double"}
+ALL = {"honghe_rob_kong": "robbed_pays_all"}
+HONGHE = [
+    # id                   region hand   E  S  W  N    win (+ thrower)  seats, streak, base
+    P("hh-self-dealer-s0", HH, PLAIN, "+6 -2 -2 -2", "self", b=2, w="E"),
+    P("hh-self-dealer-s1", HH, PLAIN, "+6 -2 -2 -2", "self", b=2, w="E", s=1),
+    P("hh-self-dealer-s2", HH, PLAIN, "+6 -2 -2 -2", "self", b=2, w="E", s=2),
+    P("hh-self-nondealer-s0", HH, PLAIN, "-2 +6 -2 -2", "self", b=2, w="S"),
+    P("hh-self-nondealer-s1", HH, PLAIN, "-2 +6 -2 -2", "self", b=2, w="S", s=1),
+    P("hh-self-nondealer-s2", HH, PLAIN, "-2 +6 -2 -2", "self", b=2, w="S", s=2),
+    P("hh-self-dealerN-s3", HH, PLAIN, "-2 -2 -2 +6", "self", b=2, w="N", d="N", s=3),
+    P("hh-discard-dealer-s0", HH, PLAIN, "+4 -1 -1 -2", "discard N", b=2, w="E"),
+    P("hh-discard-dealer-s1", HH, PLAIN, "+4 -2 -1 -1", "discard S", b=2, w="E", s=1),
+    P("hh-discard-dealer-s2", HH, PLAIN, "+4 -1 -2 -1", "discard W", b=2, w="E", s=2),
+    P("hh-discard-nondealer-from-dealer-s0", HH, PLAIN, "-2 +4 -1 -1", "discard E", b=2),
+    P("hh-discard-nondealer-s1", HH, PLAIN, "-1 +4 -2 -1", "discard W", b=2, s=1),
+    P("hh-discard-nondealer-s2", HH, PLAIN, "-1 +4 -1 -2", "discard N", b=2, s=2),
+    P("hh-robkong-default-dealer-s0", HH, PLAIN, "+6 -6 0 0", "rob S", b=2, w="E"),
+    P("hh-robkong-default-dealer-s1", HH, PLAIN, "+6 0 -6 0", "rob W", b=2, w="E", s=1),
+    P("hh-robkong-default-dealer-s2", HH, PLAIN, "+6 0 0 -6", "rob N", b=2, w="E", s=2),
+    P("hh-robkong-default-nondealer-s0", HH, PLAIN, "-6 +6 0 0", "rob E", b=2),
+    P("hh-robkong-default-nondealer-s1", HH, PLAIN, "0 +6 0 -6", "rob N", b=2, s=1),
+    P("hh-robkong-default-nondealer-s2", HH, PLAIN, "-6 0 +6 0", "rob E", b=2, w="W", s=2),
+    P("hh-robkong-all-explicit", HH, PLAIN, "0 +6 -6 0", "rob W", b=2, h=ALL),
+    P("hh-robkong-double-dealer-s0", HH, PLAIN, "+8 -4 -2 -2", "rob S", b=2, w="E", h=DOUBLE),
+    P("hh-robkong-double-dealer-s1", HH, PLAIN, "+8 -2 -4 -2", "rob W", b=2, w="E", s=1, h=DOUBLE),
+    P("hh-robkong-double-dealer-s2", HH, PLAIN, "+8 -2 -2 -4", "rob N", b=2, w="E", s=2, h=DOUBLE),
+    P("hh-robkong-double-nondealer-s0", HH, PLAIN, "-2 +8 -4 -2", "rob W", b=2, h=DOUBLE),
+    P("hh-robkong-double-nondealer-s1", HH, PLAIN, "-2 +8 -2 -4", "rob N", b=2, s=1, h=DOUBLE),
+    P("hh-robkong-double-nondealer-s2", HH, PLAIN, "-4 -2 +8 -2", "rob E", b=2, w="W", s=2,
+      h=DOUBLE),
+    # The text's own example (honghe.txt:56): base 2, 2 番 (清一色) → self-draw 8
+    # each; discard: discarder 8, the others 4. Also RULEBOOK §5 example 1.
+    P("hh-text-example-self", HH, ("1234567892345m", "5m"), "-8 +24 -8 -8", "self", b=2, wild="9p"),
+    P("hh-text-example-discard", HH, ("1234567892345m", "5m"), "-4 +16 -8 -4", "discard W", b=2,
+      wild="9p"),
+    P("hh-text-example-self-dealer-s2", HH, ("1234567892345m", "5m"), "+24 -8 -8 -8", "self", b=2,
+      wild="9p", w="E", s=2),
+    # The other two readings of the text (RULEBOOK §2, revised): as a discard
+    # (honghe.txt:32 against :56) and the robbed player alone 2V (honghe.txt:2); and
+    # RULEBOOK §5 example 10 (0 番, V = 1) under every value.
+    P("hh-robkong-as-discard", HH, PLAIN, "-1 +4 -2 -1", "rob W", b=2,
+      h={"honghe_rob_kong": "as_discard"}),
+    P("hh-robkong-two-alone", HH, PLAIN, "0 +4 -4 0", "rob W", b=2,
+      h={"honghe_rob_kong": "robbed_pays_two_alone"}),
+    P("hh-example10-as-discard", HH, ("123m456p789s11z45s", "6s"), "-0.5 +2 -1 -0.5", "rob W",
+      wild="9p", h={"honghe_rob_kong": "as_discard"}),
+    P("hh-example10-two-alone", HH, ("123m456p789s11z45s", "6s"), "0 +2 -2 0", "rob W",
+      wild="9p", h={"honghe_rob_kong": "robbed_pays_two_alone"}),
+    P("hh-example10-default", HH, ("123m456p789s11z45s", "6s"), "0 +3 -3 0", "rob W",
+      wild="9p"),
+    P("hh-example10-double", HH, ("123m456p789s11z45s", "6s"), "-1 +4 -2 -1", "rob W",
+      wild="9p", h=DOUBLE),
+    # RULEBOOK §5 example 8: six pairs and a lone wild, self-drawn: 對對和 2 + 任意胡 1.
+    P("hh-example8-six-pairs-lone-wild", HH, ("1133m5577p22s44z9p", "6z"), "-8 +24 -8 -8",
+      "self", wild="9p"),
+    # 任意胡 when the lone wild's partner face is held elsewhere (13s + a wild as 2s):
+    # 任意胡 1 + 三百搭 1 = 2番.
+    P("hh-ren-yi-hu-partner-held", HH, ("234m567p13s88s999p", "2s"), "-4 +12 -4 -4", "self",
+      wild="9p"),
+    # Honghe has no 承包 (RULEBOOK §2 "No contract rule"): claims change nothing.
+    P("hh-claims-no-contract-winner", HH, CLAIMED, "-1 +3 -1 -1", "self", melds=CLAIMED_MELDS,
+      claims=[("S", "W", 3)]),
+    P("hh-claims-no-contract-other", HH, CLAIMED, "-1 +3 -1 -1", "self", melds=CLAIMED_MELDS,
+      claims=[("N", "S", 3)]),
+]
+
+
+# --- Fractions: exact, never rounded (RULEBOOK §1 "Amounts", API.md "0.5") ---------
+FRACTIONS = [
+    P("frac-honghe-base1-discard", HH, PLAIN, "-0.5 +2 -1 -0.5", "discard W"),
+    P("frac-honghe-base3-discard", HH, PLAIN, "-1.5 +6 -3 -1.5", "discard W", b=3),
+    P("frac-honghe-base0.5-discard", HH, PLAIN, "-0.25 +1 -0.5 -0.25", "discard W", b=0.5),
+    P("frac-honghe-base0.25-self", HH, PLAIN, "-0.25 +0.75 -0.25 -0.25", "self", b=0.25),
+]
+
+
+@pytest.mark.parametrize(("request_", "expected"), HONGHE)
+def test_payments_table(request_, expected):
+    check_payments(request_, expected)
+
+
+@pytest.mark.parametrize(("request_", "expected"), FRACTIONS)
+def test_fractional_payments_are_exact(request_, expected):
+    check_payments(request_, expected)
+
+
+def test_honghe_text_example_values():
+    """honghe.txt:56 — base 2, 2 番: fan 2, multiplier 4 = 2^2, V = 8."""
+    result = score(req("honghe", "1234567892345m", "5m", base=2, wild="9p"))
+    assert result["fan"] == 2
+    assert result["multiplier"] == 4
+    assert [p["key"] for p in result["patterns"]] == ["qing_yi_se"]

@@ -11,7 +11,15 @@ self-draw, E deals, base 1; most rows use wild 6s and hold no 6s or 白.
 import pytest
 
 from rules import InvalidRequest, score
-from tests.helpers import keys, req
+from tests.helpers import (
+    JH,
+    PLAIN,
+    C,
+    P,
+    check_payments,
+    keys,
+    req,
+)
 
 PLAIN_HAND = "123m456m789p234p1z"  # RULEBOOK §5 example 4
 BAO_TOU_HAND = "123m456m789p234p6s"  # four sets + lone 財神 6s: 爆頭-ready
@@ -249,3 +257,79 @@ def test_invalid(request_fields, fields):
     with pytest.raises(InvalidRequest) as caught:
         score(request_fields)
     assert {e["field"].split("[")[0] for e in caught.value.errors} & fields, caught.value.errors
+
+
+# === Payments: one line per hand, the net of E S W N (RULEBOOK §2-§5) ===
+
+# --- Jinhua (RULEBOOK §4, jinhua.txt:9,25): H = base × multiplier ------------------
+# self-draw: each of the three pays 2H; discard: discarder 2H, the two others H;
+# 搶槓胡 pays as a discard by the robbed player (ruling). No dealer multiplier.
+JINHUA = [
+    P("jh-self-dealer-s0", JH, PLAIN, "+6 -2 -2 -2", "self", w="E"),
+    P("jh-self-dealer-s1", JH, PLAIN, "+6 -2 -2 -2", "self", w="E", s=1),
+    P("jh-self-dealer-s2", JH, PLAIN, "+6 -2 -2 -2", "self", w="E", s=2),
+    P("jh-self-nondealer-s0", JH, PLAIN, "-2 +6 -2 -2", "self"),
+    P("jh-self-nondealer-s1", JH, PLAIN, "-2 +6 -2 -2", "self", s=1),
+    P("jh-self-nondealer-s2", JH, PLAIN, "-2 -2 -2 +6", "self", w="N", s=2),
+    P("jh-discard-dealer-s0", JH, PLAIN, "+4 -2 -1 -1", "discard S", w="E"),
+    P("jh-discard-dealer-s1", JH, PLAIN, "+4 -1 -1 -2", "discard N", w="E", s=1),
+    P("jh-discard-nondealer-s0", JH, PLAIN, "-1 -1 +4 -2", "discard N", w="W"),
+    P("jh-discard-dealer-s2", JH, PLAIN, "+4 -1 -2 -1", "discard W", w="E", s=2),
+    P("jh-discard-nondealer-s1", JH, PLAIN, "-1 +4 -1 -2", "discard N", s=1),
+    P("jh-discard-nondealer-s2", JH, PLAIN, "-2 +4 -1 -1", "discard E", s=2),
+    P("jh-robkong-dealer-s0", JH, PLAIN, "+4 -2 -1 -1", "rob S", w="E"),
+    P("jh-robkong-dealer-s1", JH, PLAIN, "+4 -1 -2 -1", "rob W", w="E", s=1),
+    P("jh-robkong-dealer-s2", JH, PLAIN, "+4 -1 -1 -2", "rob N", w="E", s=2),
+    P("jh-robkong-nondealer-s0", JH, PLAIN, "-1 -2 -1 +4", "rob S", w="N"),
+    P("jh-robkong-nondealer-s1", JH, PLAIN, "-1 -1 +4 -2", "rob N", w="W", s=1),
+    P("jh-robkong-nondealer-s2", JH, PLAIN, "-2 +4 -1 -1", "rob E", s=2),
+    P("jh-discard-base2", JH, PLAIN, "-2 +8 -4 -2", "discard W", b=2),
+    # RULEBOOK §5 examples 4 and 5.
+    P("jh-example4", JH, ("123m456m789p234p1z", "1z"), "-1 -1 +4 -2", "discard N", w="W"),
+    P("jh-example5-qingyise", JH, ("1232347897895s", "5s"), "-8 +24 -8 -8", "self"),
+]
+
+
+# --- Fractions: exact, never rounded (RULEBOOK §1 "Amounts", API.md "0.5") ---------
+FRACTIONS = [
+    P("frac-jinhua-base0.5-discard", JH, PLAIN, "-1 +2 -0.5 -0.5", "discard E", b=0.5),
+    P("frac-jinhua-base1.5-self", JH, PLAIN, "-3 +9 -3 -3", "self", b=1.5),
+]
+
+
+# --- Contracts 承包 (RULEBOOK §3 hangzhou.txt:168,198; §4 jinhua.txt:71) -------------
+# claims (by, from, n). Winner claimed ≥3 from A → A alone pays the total the winner
+# collects; B claimed ≥3 from the winner → B alone pays twice that total. Exactly 2
+# claims → nothing. At most one contract: most claims, ties by seat order from the
+# winner's next player (ruling). hangzhou.txt:198 covers two non-dealers too.
+CONTRACTS = [
+    # Jinhua, S self-draws 平胡 ×1: normal 2 each, total 6.
+    C("jh-contract-none", JH, "-2 +6 -2 -2", ""),
+    C("jh-contract-winner-claimed-3-from-W", JH, "0 +6 -6 0", "S<W3"),
+    C("jh-contract-N-claimed-3-from-winner", JH, "0 +12 0 -12", "N<S3"),
+    C("jh-contract-winner-claimed-2-no-contract", JH, "-2 +6 -2 -2", "S<W2"),
+    C("jh-contract-E-claimed-2-no-contract", JH, "-2 +6 -2 -2", "E<S2"),
+    # Every contract counts and they add (jinhua.txt:71 "都要算"; RULEBOOK §4, revised):
+    # E pays the total 6 for S's three claims, W twice it for claiming from S.
+    C("jh-contracts-add-E-and-W", JH, "-6 +18 -12 0", "S<E3 W<S3"),
+    C("jh-contracts-add-W-and-E", JH, "-12 +18 -6 0", "S<W3 E<S4"),
+    C("jh-contracts-add-same-player-both-ways", JH, "-18 +18 0 0", "S<E3 E<S3"),
+    # W wins on N's discard: normal "-1 -1 +4 -2", total 4.
+    C("jh-contract-discard-winner-from-E", JH, "-4 0 +4 0", "W<E3", "discard N", w="W"),
+    C("jh-contract-discard-N-from-winner", JH, "0 0 +8 -8", "N<W3", "discard N", w="W"),
+]
+
+
+@pytest.mark.parametrize(("request_", "expected"), JINHUA)
+def test_payments_table(request_, expected):
+    check_payments(request_, expected)
+
+
+@pytest.mark.parametrize(("request_", "expected"), FRACTIONS)
+def test_fractional_payments_are_exact(request_, expected):
+    check_payments(request_, expected)
+
+
+@pytest.mark.parametrize(("request_", "expected"), CONTRACTS)
+def test_contract_payments(request_, expected):
+    check_payments(request_, expected)

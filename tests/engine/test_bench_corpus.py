@@ -3,27 +3,12 @@
 No timing here: the benchmark itself reports speed.
 """
 
-import importlib.util
 import re
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-BENCH_PATH = Path(__file__).resolve().parent.parent / "bench" / "bench.py"
-
-
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("bench_module", BENCH_PATH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
-CORPUS = bench.build_corpus(seed=7, per_category=40)
+from tests.strategies import CORPUS, bench
 
 
 def tiles(text: str) -> list[str]:

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from rules.readings import facts, readings
 from rules.regions import REGIONS
 from rules.request import NO_CONTEXT, parse_request
-from tests.test_bench_corpus import CORPUS
-from tests.test_properties import COMMON, winning_deals
+from tests.strategies import COMMON, CORPUS, winning_deals
 
 
 def check_declarations(request):
