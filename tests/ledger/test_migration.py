@@ -1,0 +1,75 @@
+"""Moving the ledger's models from the calculator app to the ledger app keeps every saved
+hand: a database migrated as main had it before the move (calculator 0001-0002, the
+models under the calculator app), with tables and hands in it, migrates to the new layout
+with every hand, request, result and total intact. On SQLite here, on PostgreSQL in
+`make test-postgres` (marker ``ledger``)."""
+
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from ledger import store
+from ledger.models import Hand, Table
+from rules import score
+from tests.helpers import PLAIN, req
+
+pytestmark = [pytest.mark.ledger, pytest.mark.django_db(transaction=True)]
+
+BEFORE_THE_MOVE = [("calculator", "0002_region_choices_from_registry"),
+                   ("contenttypes", "0002_remove_content_type_name")]
+
+
+def migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+def latest():
+    return MigrationExecutor(connection).loader.graph.leaf_nodes()
+
+
+def win(request):
+    return {"request": request, "result": score(request)}
+
+
+def test_saved_hands_survive_the_move_to_the_ledger_app():
+    old = migrate(BEFORE_THE_MOVE)
+    OldTable, OldHand = old.get_model("calculator", "Table"), old.get_model("calculator", "Hand")
+    ContentType = old.get_model("contenttypes", "ContentType")
+    ContentType.objects.get_or_create(app_label="calculator", model="table")
+
+    saved = []
+    for number, (region, names) in enumerate([("hangzhou", "甲乙丙丁"), ("honghe", "ABCD")]):
+        table = OldTable.objects.create(
+            view_token=f"view{number}", edit_token=f"edit{number}", name=f"第{number + 1}桌",
+            region=region, base=Decimal("0.5") if number else 1, first_dealer="E",
+            player_e=names[0], player_s=names[1], player_w=names[2], player_n=names[3],
+            house_rules={}, version=3)
+        first = win(req(region, *PLAIN, dealer="E", base=float(table.base)))
+        OldHand.objects.create(table=table, number=1, kind="win", written_at_version=1, **first)
+        OldHand.objects.create(table=table, number=2, kind="draw", request={},
+                               written_at_version=2)
+        second = win(req(region, *PLAIN, winner="W", dealer="S", base=float(table.base)))
+        OldHand.objects.create(table=table, number=3, kind="win", written_at_version=3,
+                               **second)
+        expected = {seat: Decimal(str(first["result"]["payments"][seat]))
+                    + Decimal(str(second["result"]["payments"][seat])) for seat in "ESWN"}
+        saved.append((table.view_token, expected, first, second))
+
+    migrate(latest())
+
+    assert Table.objects.count() == 2 and Hand.objects.count() == 6
+    for view_token, expected, first, second in saved:
+        table = Table.objects.get(view_token=view_token)
+        assert table.version == 3 and table.names["E"] in "甲A"
+        hands = list(table.hands.all())
+        assert [(h.number, h.kind) for h in hands] == [(1, "win"), (2, "draw"), (3, "win")]
+        assert hands[0].request == first["request"] and hands[0].result == first["result"]
+        assert hands[2].request == second["request"] and hands[2].result == second["result"]
+        assert store.load(table).totals == expected
+    content_type = ContentType.objects.get(model="table", app_label="ledger")
+    assert content_type.model == "table"
