@@ -309,8 +309,8 @@ def present_waits(response: dict, form) -> Waits:
             other = discard["payments"][seat] if discard else None
             seats.append(WaitSeat(name=seat_name(seat), self_draw=signed(net),
                                   self_draw_sign=sign(net),
-                                  discard=signed(other) if discard else None,
-                                  discard_sign=sign(other) if discard else 0))
+                                  discard=None if other is None else signed(other),
+                                  discard_sign=0 if other is None else sign(other)))
         tile = entry["tile"]
         waits.append(Wait(tile=tile, wild=tile == wild, self_draw=win(drawn, tile),
                           discard=win(discard, tile) if discard else None, seats=seats))

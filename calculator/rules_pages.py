@@ -153,12 +153,13 @@ def comparison() -> list[Section]:
     for title, rows in COMPARISON:
         lines = []
         for row in rows:
-            cells = []
+            cells: list[Cell | None] = []
             for region in regions.LISTED:
                 key = row.get(region.key)
                 pattern = region.pattern(key) if key else None
-                cells.append(pattern and Cell(region=region.key, key=key, name=pattern.name,
-                                              value=value_label(region.key, pattern)))
+                cells.append(None if pattern is None else Cell(
+                    region=region.key, key=key, name=pattern.name,
+                    value=value_label(region.key, pattern)))
             first = next(r.pattern(row[r.key]) for r in regions.LISTED if r.key in row)
             lines.append(Row(english=first.english, cells=cells))
         sections.append(Section(title=str(title), rows=lines))

@@ -75,7 +75,7 @@ def practice_page(request: HttpRequest):
     answers = PracticeForm(request.GET if answered else None, region=region,
                            initial={"region": region, "seed": seed})
     grades = result = None
-    if answered and answers.is_valid():
+    if answered and answers.is_valid() and response is not None:
         grades = _grades(answers.cleaned_data, response, region)
         result = present(response, score_form.to_request())
     context = {

@@ -39,12 +39,12 @@ def json_number(value: Decimal | int) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-def amount(value: int | float) -> str:
+def amount(value: int | float | Decimal) -> str:
     """Exact as the engine gave it: whole numbers plain, halves as 0.5 — never rounded."""
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def signed(value: int | float) -> str:
+def signed(value: int | float | Decimal) -> str:
     if value > 0:
         return f"+{amount(value)}"
     return f"{MINUS}{amount(-value)}" if value < 0 else "0"
@@ -53,7 +53,9 @@ def signed(value: int | float) -> str:
 def htmx_partial(request: HttpRequest) -> bool:
     """Whether htmx asks for a part of the page (a history restore wants the whole)."""
     htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request
+    if not htmx:
+        return False
+    return not htmx.history_restore_request
 
 
 def form_response(request: HttpRequest, page: str, context: dict, *, form_partial: str,
@@ -66,6 +68,7 @@ def form_response(request: HttpRequest, page: str, context: dict, *, form_partia
     if context["form"].errors:
         # Django marks each widget with an error aria-invalid: show the first one.
         form_with_errors = render(request, f"{page}#{form_partial}", context)
+        # htmx takes a swap with modifiers; django-htmx's type names the bare styles only
         return reswap(retarget(form_with_errors, form_target),
-                      "outerHTML show:[aria-invalid=true]:top")
+                      "outerHTML show:[aria-invalid=true]:top")  # type: ignore[arg-type]
     return render(request, f"{page}#{answer_partial}", context)

@@ -19,7 +19,7 @@ default wild.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from calculator.regions import wild_code
@@ -114,9 +114,9 @@ class Entry:
 
 @dataclass
 class Ledger:
-    entries: list[Entry] = field(default_factory=list)
-    position: Position | None = None  # before the next hand
-    totals: dict[str, Decimal] = field(default_factory=dict)
+    entries: list[Entry]
+    position: Position  # before the next hand
+    totals: dict[str, Decimal]
 
 
 def replay(region: str, first_dealer: str, hands) -> Ledger:

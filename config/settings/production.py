@@ -13,6 +13,7 @@ setting; loopback by default) and tells Django the request was secure.
 """
 
 import os
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -53,7 +54,7 @@ INSTALLED_APPS = [  # noqa: F405
     "config.apps.DeployedStaticFilesConfig" if app == "django.contrib.staticfiles" else app
     for app in INSTALLED_APPS  # noqa: F405
 ]
-STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT", STATIC_ROOT)  # noqa: F405
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", STATIC_ROOT))  # noqa: F405
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
