@@ -1,7 +1,7 @@
 # Zhejiang Mahjong Scorer. Needs only python3 (3.10+) and make:
 #   make run    serve the app on http://127.0.0.1:8000
 #   make serve  production: gunicorn, config.settings.production (README, "Production")
-#   make test   lint, then run the test suite (browser tests included: it installs
+#   make test   lint (ruff, mypy), then run the test suite (browser tests included: it installs
 #               Debian's chromium first when /usr/bin/chromium is missing)
 PYTHON ?= python3
 VENV := .venv
@@ -56,8 +56,7 @@ serve: venv
 	$(BIN)/python manage.py migrate --no-input -v0
 	exec $(BIN)/gunicorn -c config/gunicorn.conf.py
 
-test: $(VENV)/.dev.stamp chromium
-	$(BIN)/ruff check .
+test: lint chromium
 	$(BIN)/pytest
 
 # Debian's chromium and CJK fonts for the browser tests (tests/browser/; without the
@@ -90,8 +89,10 @@ test-postgres: $(VENV)/.dev.stamp
 test-redis: $(VENV)/.dev.stamp
 	REDIS_TESTS=required scripts/with-redis.sh $(BIN)/pytest -m shared_state -p no:cacheprovider
 
+# Style (ruff) and types (mypy: strict on rules/, basic on the apps; pyproject.toml).
 lint: $(VENV)/.dev.stamp
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(VENV)/.dev.stamp
 	$(BIN)/python bench/bench.py

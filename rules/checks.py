@@ -3,6 +3,9 @@ the deal. The regions decide which apply and what they are worth."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from .readings import (
     ALL_HONOURS,
     SEVEN_PAIRS,
@@ -31,7 +34,7 @@ def all_honours_shape(r: Reading, d: Deal) -> bool:
     return r.shape == ALL_HONOURS
 
 
-def quads(n: int):
+def quads(n: int) -> Callable[[Reading, Deal], bool]:
     def check(r: Reading, d: Deal) -> bool:
         return r.shape == SEVEN_PAIRS and r.quads == n
     check.__doc__ = f"seven pairs with {n} set(s) of four identical tiles"
@@ -63,7 +66,7 @@ def every_tile_honour(r: Reading, d: Deal) -> bool:
 def lone_wild_self_draw(r: Reading, d: Deal) -> bool:
     """Standard reading, self-drawn, its pair the lone wild plus the drawn tile."""
     return (d.win_type == "self_draw" and r.shape == STANDARD
-            and wild_pair_with_win(r.pair, d))
+            and wild_pair_with_win(r.pair, d))  # type: ignore[arg-type]  # standard: a pair
 
 
 def seven_pairs_lone_wild_self_draw(r: Reading, d: Deal) -> bool:
@@ -110,7 +113,7 @@ def cai_piao(r: Reading, d: Deal) -> bool:
 
 def cai_piao_value(r: Reading, d: Deal) -> int:
     """×2 for each 飄 (hangzhou.txt:142,146)."""
-    return 2 ** d.context.cai_piao
+    return cast(int, 2 ** d.context.cai_piao)
 
 
 # The shapes a check can hold for (``Pattern.shapes``).

@@ -4,14 +4,28 @@ Like ``functools.cached_property`` without its per-access lock (Python 3.11), wh
 costs more than most of the facts it would cache here.
 """
 
+from __future__ import annotations
 
-class lazy:  # noqa: N801 - used as a decorator, like property
-    def __init__(self, compute):
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, overload
+
+_Owner = TypeVar("_Owner")
+_Value = TypeVar("_Value")
+
+
+class lazy(Generic[_Owner, _Value]):  # noqa: N801 - used as a decorator, like property
+    def __init__(self, compute: Callable[[_Owner], _Value]):
         self.compute = compute
         self.name = compute.__name__
         self.__doc__ = compute.__doc__
 
-    def __get__(self, obj, owner=None):
+    @overload
+    def __get__(self, obj: None, owner: Any = None) -> lazy[_Owner, _Value]: ...
+
+    @overload
+    def __get__(self, obj: _Owner, owner: Any = None) -> _Value: ...
+
+    def __get__(self, obj: _Owner | None, owner: Any = None) -> lazy[_Owner, _Value] | _Value:
         if obj is None:
             return self
         value = self.compute(obj)

@@ -10,8 +10,8 @@ Nothing here is written per hand. Pure Python, no Django.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, TypedDict
 
 from .readings import SEVEN_PAIRS, STANDARD, Reading, sets_with_one_wild_left
 from .region import Region
@@ -56,7 +56,7 @@ def _count_en(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _group_code(faces) -> str:
+def _group_code(faces: Sequence[Tile]) -> str:
     """A set as players write it: 789s, 555p, 1111z. Its faces are one face repeated (a
     pung or a kong) or three in a row (a chow); spelt out, as a join costs more here."""
     first = CODES[faces[0]]  # "7s" …
@@ -278,7 +278,7 @@ NEAR: dict[str, Near] = {**LONE_WILD, **CLAIMED, **ONE_SUIT, **TRIPLETS, **SEVEN
 class Limits(NamedTuple):
     """When a near check can say anything at all, in facts read once per hand (``_facts``).
     Outside them the check returns None whatever the hand, so a hand is put only to the
-    checks that may answer (as with the pattern tables); tests/test_near_misses.py holds
+    checks that may answer (as with the pattern tables); tests/engine/test_near_misses.py holds
     every check to its limits."""
 
     shapes: frozenset[str] | None = None  # the reading shapes it answers for; None: any
@@ -322,6 +322,20 @@ def _facts(region: Region, r: Reading, d: Deal) -> Facts:
             honours + wilds >= 9)
 
 
+# A region's near check (``_region_checks``): key, pattern name, near check, the keys that
+# rule it out, the words its reasons name.
+_Check = tuple[str, str, Near, frozenset[str], dict[str, str]]
+
+
+class NearMissEntry(TypedDict):
+    """A near miss as a response lists it (``near_misses``)."""
+
+    key: str
+    name: str
+    reason_zh: str
+    reason_en: str
+
+
 def _may_answer(near: Near, facts: Facts) -> bool:
     shapes, wilds, melds, few_off_suit, many_honours = NEAR_LIMITS.get(near, Limits())
     _, shape, wild_count, meld_count, off_suit_fact, honours_fact = facts
@@ -332,7 +346,7 @@ def _may_answer(near: Near, facts: Facts) -> bool:
             and (honours_fact or not many_honours))
 
 
-def _region_checks(region: Region) -> list:
+def _region_checks(region: Region) -> list[_Check]:
     """The region's near checks in NEAR's order: (key, pattern name, near check, the
     keys whose counting rules the pattern out: itself and the patterns that replace it,
     the words its reasons name)."""
@@ -346,17 +360,17 @@ def _region_checks(region: Region) -> list:
 
 # per region and facts (``_facts``), worked out on first use: the region's checks that
 # may answer
-_CHECKS: dict[Facts, tuple] = {}
+_CHECKS: dict[Facts, tuple[_Check, ...]] = {}
 
 
-def _checks(region: Region, facts: Facts) -> tuple:
+def _checks(region: Region, facts: Facts) -> tuple[_Check, ...]:
     checks = _CHECKS[facts] = tuple(c for c in _region_checks(region)
                                     if _may_answer(c[2], facts))
     return checks
 
 
 def near_misses(reading: Reading, deal: Deal, region: Region,
-                counted_keys: set[str] | frozenset[str]) -> list[dict]:
+                counted_keys: set[str] | frozenset[str]) -> list[NearMissEntry]:
     """The region's patterns that did not count for ``reading`` but were one step away,
     most relevant first: ``{"key", "name", "reason_zh", "reason_en"}`` each. A pattern
     that counted, or that a counted one replaces, is never listed."""
@@ -366,7 +380,7 @@ def near_misses(reading: Reading, deal: Deal, region: Region,
         checks = _checks(region, facts)
     if not checks:  # most hands
         return []
-    found = []
+    found: list[NearMissEntry] = []
     for key, name, near, ruled_out_by, words in checks:
         if not ruled_out_by.isdisjoint(counted_keys):
             continue

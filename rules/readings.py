@@ -6,8 +6,8 @@ The interface: ``readings(deal, shapes, pair_wilds=...)`` lists the readings,
 answer the questions about a hand that does not need its readings. Shapes (RULEBOOK §1,
 §4): standard (four sets + a pair), seven pairs, and in Jinhua 十三不靠/七風 and 亂風.
 
-What the search guarantees, and what tests hold it to (tests/test_reference.py compares
-every score with an exhaustive reference; tests/test_pattern_tables.py runs every check
+What the search guarantees, and what tests hold it to (tests/engine/test_reference.py compares
+every score with an exhaustive reference; tests/engine/test_pattern_tables.py runs every check
 on every reading):
 
 - Every reading of faces is found: the lowest tile left opens, or sits in, the next
@@ -29,9 +29,10 @@ on every reading):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .request import Deal
 from .runs import CHOW_CODE, PUNG_CODE, all_run_cuts
@@ -124,10 +125,10 @@ def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
                    quads=quads, substitutions=substitutions)
 
 
-def facts(r: Reading, deal: Deal) -> tuple:
+def facts(r: Reading, deal: Deal) -> tuple[object, ...]:
     """Everything a pattern check may read of a reading of ``deal`` (the deal's own
     fields aside, the same for every reading of a hand): readings with the same facts
-    score alike, so only one of them is matched (tests/test_pattern_tables.py holds
+    score alike, so only one of them is matched (tests/engine/test_pattern_tables.py holds
     every check to these). For the standard shape: the suits, honour pungs, all sets
     triplets, whether the pair is a wild with the winning tile (暴頭, 任意胡), and the
     kinds of the groups of wilds only at their own face (財神頭, 三財一刻); for seven
@@ -138,12 +139,13 @@ def facts(r: Reading, deal: Deal) -> tuple:
         return (STANDARD, r.suits, False, r.honour_triplets, r.all_triplets, ())
     if shape == STANDARD:
         wild = deal.wild
-        own_face = ()
+        own_face: tuple[str, ...] = ()
         for g in r.groups:
             if False not in g.wilds and g.faces[0] == wild:
                 own_face += (g.kind,)
-        return (STANDARD, r.suits, wild_pair_with_win(r.pair, deal), r.honour_triplets,
-                r.all_triplets, own_face)
+        return (STANDARD, r.suits,
+                wild_pair_with_win(r.pair, deal),  # type: ignore[arg-type]  # standard: a pair
+                r.honour_triplets, r.all_triplets, own_face)
     if shape == SEVEN_PAIRS:
         return (SEVEN_PAIRS, r.suits, r.quads,
                 any(wild_pair_with_win(g, deal) for g in r.groups))
@@ -161,7 +163,7 @@ def wild_pair_with_win(g: Group, deal: Deal) -> bool:
     return wilds == 1 and g.faces[0] == deal.face(deal.win_tile)
 
 
-def count_tiles(deal: Deal, tiles) -> tuple[bytes, int]:
+def count_tiles(deal: Deal, tiles: Iterable[Tile]) -> tuple[bytes, int]:
     """Natural tiles counted by face (白 substitutes mapped), as ``Deal.naturals`` counts
     them, and the number of wilds."""
     naturals = bytearray(34)
@@ -182,7 +184,7 @@ def readings(deal: Deal, shapes: tuple[str, ...], *, pair_wilds: bool = True) ->
     every mix of naturals and wilds the tiles allow (``_pair_variants``); without
     it each reading keeps the pair the search cut."""
     naturals, jokers = deal.naturals, deal.wild_count
-    melds = ()
+    melds: tuple[Group, ...] = ()
     if deal.melds:
         as_white = deal.wild if deal.substitutes else WHITE
         melds = tuple([_meld_group(m.kind, m.tiles, as_white) for m in deal.melds])
@@ -207,7 +209,7 @@ def readings(deal: Deal, shapes: tuple[str, ...], *, pair_wilds: bool = True) ->
 _NO_SUITED_TILES = bytes(27)  # the characters, dots and bamboo of an honours-only hand
 
 
-def sets_with_one_wild_left(deal: Deal, tiles: list[Tile]) -> bool:
+def sets_with_one_wild_left(deal: Deal, tiles: Sequence[Tile]) -> bool:
     """Whether 13 tiles are complete sets plus one lone wild (暴頭-ready, hangzhou.txt:136)."""
     naturals, jokers = count_tiles(deal, tiles)
     if not jokers or len(tiles) % 3 != 1:
@@ -266,7 +268,8 @@ _ALL_WILD_PAIRS = tuple(Group("pair", (f, f), (_W, _W)) for f in range(34))
 _ALL_WILD_PUNGS = tuple(Group("pung", (f, f, f), (_W, _W, _W)) for f in range(34))
 
 
-def _standard(deal, naturals, jokers, melds, pair_wilds):
+def _standard(deal: Deal, naturals: bytes, jokers: int, melds: tuple[Group, ...],
+              pair_wilds: bool) -> list[Reading]:
     """Four sets and a pair, with wilds. Each suit is cut on its own (a set never
     crosses suits, ``_cut_block``), its cuts coming with their facts; the suits' cuts are
     joined while they use no more wilds and pairs than there are, and the wilds left
@@ -308,7 +311,7 @@ def _standard(deal, naturals, jokers, melds, pair_wilds):
             else:
                 win = -2
         cuts = _cut_block(block, first, jokers, own, win)
-        joined: dict[tuple, Cut] = {}
+        joined: dict[tuple[int, int, Group | None, bool, int], Cut] = {}
         for head in heads:
             for cut in cuts:
                 wilds = head.wilds + cut.wilds
@@ -402,7 +405,7 @@ _SUIT_SETS = tuple(frozenset(letter for bit, letter in enumerate("mpsz") if mask
                    for mask in range(16))
 
 
-def _standard_plain(deal, naturals, melds):
+def _standard_plain(deal: Deal, naturals: bytes, melds: tuple[Group, ...]) -> list[Reading]:
     """``_standard`` for a hand without wilds, the common case. Each suit's cuts come
     with the facts a reading needs (cached with the cuts, ``_plain_block``), so the
     readings are put together from those instead of going over their groups again;
@@ -452,8 +455,8 @@ _BLOCKS = ((0, 9), (9, 9), (18, 9), (27, 7))
 # The suit blocks as the hands without wilds read them: (first face, end, the block
 # when empty, the suit's bit, the suit's cached cuts by block). A dict per suit keyed
 # by the block alone; ``_plain_block`` bounds it.
-_PLAIN_BLOCKS = tuple((first, first + size, bytes(size), 1 << i, {})
-                      for i, (first, size) in enumerate(_BLOCKS))
+_PLAIN_BLOCKS: tuple[tuple[int, int, bytes, int, dict[bytes, tuple[Cut, ...]]], ...] = tuple(
+    (first, first + size, bytes(size), 1 << i, {}) for i, (first, size) in enumerate(_BLOCKS))
 _BLOCKS_KEPT = 1 << 13  # per suit
 
 
@@ -462,7 +465,7 @@ _PUNGS = tuple(Group("pung", (f, f, f), (_F, _F, _F)) for f in range(34))
 _CHOWS = tuple(Group("chow", (f, f + 1, f + 2), (_F, _F, _F)) for f in range(34))
 
 
-def _plain_block(cache: dict, block: bytes, first: int) -> tuple[Cut, ...]:
+def _plain_block(cache: dict[bytes, tuple[Cut, ...]], block: bytes, first: int) -> tuple[Cut, ...]:
     """``_block_cuts``, looked up in the suit's cache (``_PLAIN_BLOCKS``) and kept there
     when new (the cache is emptied when full: the blocks of the hands at hand soon come
     back)."""
@@ -533,14 +536,17 @@ def _plain_cut(codes: bytes, start: int) -> Cut:
 
 
 # A run's groups by code (kind times 9 plus the place of its lowest tile, ``runs``), for
-# a run from each face (None past the last face).
-_GROUPS_FROM = tuple(tuple(kind[start + place] if start + place < 34 else None
-                           for kind in (_PAIRS, _PUNGS, _CHOWS) for place in range(9))
-                     for start in range(34))
+# a run from each face (None past the last face; no cut reaches there, hence the cast).
+_GROUPS_FROM = cast(tuple[tuple[Group, ...], ...], tuple(
+    tuple(kind[start + place] if start + place < 34 else None
+          for kind in (_PAIRS, _PUNGS, _CHOWS) for place in range(9))
+    for start in range(34)))
 
 
 def _joined(cuts: tuple[Cut, ...]) -> Cut:
     """One cut of the tiles of all of ``cuts`` (each of other tiles, no wilds)."""
+    groups: tuple[Group, ...]
+    sets: tuple[Group, ...]
     pairs, groups, sets, pair, all_triplets, honour_pungs = 0, (), (), None, True, 0
     for cut in cuts:
         pairs += cut.pairs
@@ -634,7 +640,7 @@ def _pair_variants(cuts: list[Cut], jokers: int, wild: Tile, win: Tile) -> list[
     without a pair may take one from them, a natural ``win`` with a wild, the set taking
     a wild for it (two wilds more). Of cuts with the same facts only the one with the
     fewest substitutions is kept."""
-    def same(cut: Cut) -> tuple:
+    def same(cut: Cut) -> tuple[int, int, Group | None, bool, int]:
         return cut.wilds, cut.pairs, cut.pair, cut.all_triplets, cut.honour_pungs
 
     best = {same(cut): cut for cut in cuts}
@@ -679,11 +685,14 @@ def _pair_variants(cuts: list[Cut], jokers: int, wild: Tile, win: Tile) -> list[
 # used), and what ``_pair_variants`` needs: cuts with one key give readings with the
 # same facts, and of those the one with the fewest substitutions is kept.
 NO_PAIR, NATURAL_PAIR, NATURAL_PAIR_OF_WIN = 0, 1, 2
+_CutKey = tuple[int, int, bool, int]
+_KeyedCut = tuple[_CutKey, int, tuple[int, ...]]  # (the key, substitutions, the codes)
 _NO_PLACE = -9  # ``_cuts``' place of the wild or the winning face when not in the suit
 
 
 @lru_cache(maxsize=1 << 15)
-def _cuts(block: bytes, first: int, jokers: int, pair: int, wild: int, win: int) -> tuple:
+def _cuts(block: bytes, first: int, jokers: int, pair: int, wild: int,
+          win: int) -> tuple[_KeyedCut, ...]:
     """``_cut_block`` with what tells cuts apart carried along: (the key above, wild
     substitutions, the groups' codes). Spelled the same for every number suit, so that
     the suits share cached cuts: ``first`` is 0 for a number suit and 27 for the
@@ -699,7 +708,7 @@ def _cuts(block: bytes, first: int, jokers: int, pair: int, wild: int, win: int)
         return (((0, 0, True, NO_PAIR), 0, ()),)
     if win >= 0 and not block[win]:
         return _cuts(block, first, jokers, pair, wild, _NO_PLACE)  # no winning face left
-    best: dict[tuple, tuple] = {}
+    best: dict[_CutKey, _KeyedCut] = {}
     # the groups of ``low`` span two places either side: a wild's face further off is
     # none of theirs (so the cache serves every such wild alike)
     near = first + wild if wild >= 0 and abs(wild - low) <= 2 else -1
@@ -758,9 +767,11 @@ def _group_by_code(first: int, code: int) -> Group | None:
     return (_PAIRS, _WILD_PAIRS, _PUNGS, _PUNGS_ONE_WILD, _PUNGS_TWO_WILDS)[shape][face]
 
 
-# Each suit's groups by code (None where a code has no group in the suit).
-_GROUPS_BY_CODE = {first: tuple(_group_by_code(first, code) for code in range(9 * len(_SHAPES)))
-                   for first, _ in _BLOCKS}
+# Each suit's groups by code (None where a code has no group in the suit; no cut has such
+# a code, hence the cast).
+_GROUPS_BY_CODE = cast(dict[int, tuple[Group, ...]], {
+    first: tuple(_group_by_code(first, code) for code in range(9 * len(_SHAPES)))
+    for first, _ in _BLOCKS})
 
 
 class Opened(NamedTuple):
@@ -851,7 +862,7 @@ def _take(block: bytes, places: tuple[int, ...]) -> bytes:
     return bytes(rest)
 
 
-def _free_faces(deal, naturals, melds) -> list[Tile]:
+def _free_faces(deal: Deal, naturals: bytes, melds: tuple[Group, ...]) -> list[Tile]:
     """Faces tried for a group of wilds only. A pattern sees such a group only through
     the reading's suits (how many number suits, and whether honours are among them: the
     checks are suit-blind), whether it is an honour, whether it is the wild's own face
@@ -890,7 +901,7 @@ def _free_faces(deal, naturals, melds) -> list[Tile]:
     return faces
 
 
-def _free_assignments(count, candidates):
+def _free_assignments(count: int, candidates: list[Tile]) -> list[tuple[Tile, ...]]:
     if count == 0:
         return [()]
     return [tuple(c) for c in combinations_with_replacement(candidates, count)] if count > 1 \
@@ -899,7 +910,7 @@ def _free_assignments(count, candidates):
 
 # --- seven pairs (RULEBOOK §1: four identical tiles may be two of the pairs) ---
 
-def _seven_pairs(deal, naturals, jokers):
+def _seven_pairs(deal: Deal, naturals: bytes, jokers: int) -> list[Reading]:
     """Seven pairs, every way: a face held once pairs with a wild; held twice, it is a
     natural pair or two pairs each with a wild (the drawn tile may pair with a lone
     wild, 七對子爆頭); three times, a natural pair and one with a wild; four times, two
@@ -934,7 +945,7 @@ def _seven_pairs(deal, naturals, jokers):
     # so only the winning tile's face is split.
     win_face = deal.face(deal.win_tile)
     may_split = [face for face in splittable if face == win_face]
-    found = {}
+    found: dict[tuple[Group, ...], Reading] = {}
     for split_count in range(min(len(may_split), spare // 2) + 1):
         for split in combinations(may_split, split_count):
             pairs = list(fixed)
@@ -967,12 +978,13 @@ def _seven_pairs_reading(groups: tuple[Group, ...], wild: Tile) -> Reading:
                    substitutions=substitutions)
 
 
-def _spare_wild_pairs(deal, pairs, count, naturals):
+def _spare_wild_pairs(deal: Deal, pairs: list[Group], count: int,
+                      naturals: bytes) -> list[list[Group]]:
     """Where pairs of wilds can go: onto a face that has one pair, making four of a kind
     (豪華), or onto a new face — its own face or one face of each suit."""
     if count == 0:
         return [[]]
-    per_face = {}
+    per_face: dict[Tile, int] = {}
     for g in pairs:
         face = g.faces[0]
         per_face[face] = per_face.get(face, 0) + 1
@@ -1006,8 +1018,8 @@ def six_pairs_and_a_lone_wild(deal: Deal) -> bool:
 
 # --- Jinhua 十三不靠 / 七風 (jinhua.txt:39-43) ---
 
-def _lonely_sets():
-    sets = [()]
+def _lonely_sets() -> list[tuple[int, ...]]:
+    sets: list[tuple[int, ...]] = [()]
     for a in range(1, 10):
         sets.append((a,))
         for b in range(a + 3, 10):
@@ -1019,7 +1031,7 @@ def _lonely_sets():
 _LONELY_SETS = _lonely_sets()
 
 
-def _thirteen_lonely(deal, naturals, jokers):
+def _thirteen_lonely(deal: Deal, naturals: bytes, jokers: int) -> list[Reading]:
     """14 different tiles: honours, and in each suit numbers at least 3 apart;
     wilds fill any gap (RULEBOOK §4). When the 財神 is an honour, one 白 may be 白
     itself and the others the 財神's face (jinhua.txt:43, "手上必须有两个白板"; RULEBOOK
@@ -1034,7 +1046,7 @@ def _thirteen_lonely(deal, naturals, jokers):
     return found
 
 
-def _lonely(deal, naturals, jokers):
+def _lonely(deal: Deal, naturals: bytes | bytearray, jokers: int) -> list[Reading]:
     if any(n > 1 for n in naturals):
         return []
     honours = [t for t in range(27, 34) if naturals[t]]
@@ -1064,7 +1076,8 @@ def _lonely(deal, naturals, jokers):
 
 # --- Jinhua 亂風: every tile an honour, in any arrangement (jinhua.txt:49) ---
 
-def _all_honours(deal, naturals, jokers, melds):
+def _all_honours(deal: Deal, naturals: bytes, jokers: int,
+                 melds: tuple[Group, ...]) -> list[Reading]:
     if any(naturals[:27]) or any(not is_honour(g.face) for g in melds):
         return []
     wild_face = deal.wild if is_honour(deal.wild) else WHITE
@@ -1080,13 +1093,13 @@ def closest_unmatched(deal: Deal) -> list[Tile]:
     """The fewest concealed tiles that fit no set or pair, over the standard and the
     seven-pairs shapes; wilds fill gaps within the hand's budget of wilds."""
     naturals, jokers = count_tiles(deal, deal.concealed)
-    states: dict[tuple[int, int], tuple] = {(0, 0): ()}
+    states: dict[tuple[int, int], tuple[int, ...]] = {(0, 0): ()}
     for first, size in _BLOCKS:
         block = naturals[first:first + size]
         if not any(block):
             continue
         options = _unmatched(block, first if first == 27 else 0, jokers, 1)
-        merged: dict[tuple[int, int], tuple] = {}
+        merged: dict[tuple[int, int], tuple[int, ...]] = {}
         for (used, pairs), left in states.items():
             for (w, p), more in options.items():
                 key = (used + w, pairs + p)
@@ -1095,7 +1108,7 @@ def closest_unmatched(deal: Deal) -> list[Tile]:
                     if key not in merged or len(here) < len(merged[key]):
                         merged[key] = here
         states = merged
-    best = list(min(states.values(), key=len))
+    best = list(min(states.values(), key=len))  # type: ignore[arg-type]  # mis-inferred via list()
     if not deal.melds:
         singles = [t for t in range(34) if naturals[t] % 2]
         lonely = singles[jokers:]
@@ -1105,7 +1118,8 @@ def closest_unmatched(deal: Deal) -> list[Tile]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _unmatched(block: bytes, first: int, jokers: int, pair: int) -> dict[tuple[int, int], tuple]:
+def _unmatched(block: bytes, first: int, jokers: int,
+               pair: int) -> dict[tuple[int, int], tuple[int, ...]]:
     """For each (wilds used, pairs made): the fewest tiles of one suit block left out of
     sets and a pair, as places in the block. ``first`` is 0 for every number suit (the
     answer is in places, the same for every suit), 27 for the honours. Cached (the same

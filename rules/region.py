@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, TypedDict
 
 from .readings import Reading
 from .request import SEATS, Deal
@@ -15,6 +16,29 @@ Check = Callable[[Reading, Deal], bool]
 # in binary); a decimal base such as 0.1 is carried as a Fraction.
 Amount = int | float | Fraction
 Payments = dict[str, Amount]
+
+
+class PatternEntry(TypedDict):
+    """A pattern as a response lists it (``Pattern.entry``)."""
+
+    key: str
+    name: str
+    value: int | None
+    source: str
+
+
+class ContractEntry(TypedDict):
+    """One contract as a response shows it (``_contract_entry``)."""
+
+    payer: str
+    claims: int
+    factor: int
+    direction: str
+
+
+# The contract a response shows: the first ContractEntry, with every one under "all" (and
+# where it does not apply, why: Hangzhou's modern scoring).
+Contract = dict[str, object]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -32,7 +56,7 @@ class Pattern:
     excludes: frozenset[str] = field(default_factory=frozenset)
     per_hand: bool = False  # the check reads only the deal (its context), never the reading
     # When the check can hold, declared so that a hand is checked only against the
-    # patterns it could meet (tests/test_pattern_tables.py holds every check to these).
+    # patterns it could meet (tests/engine/test_pattern_tables.py holds every check to these).
     shapes: frozenset[str] | None = None  # the reading shapes it can hold for; None: any
     needs_wild: bool = False  # only when the hand holds a wild tile
     needs_context: bool = False  # only when the request gives a context
@@ -44,16 +68,16 @@ class Pattern:
     # The check reads which of the pair's tiles are wilds (a wild with the winning tile,
     # two wilds at their own face). Only then must the readings give the pair every mix
     # of naturals and wilds the tiles allow (readings._pair_variants); the test
-    # tests/test_pattern_tables.py holds every other check blind to it.
+    # tests/engine/test_pattern_tables.py holds every other check blind to it.
     reads_pair_wilds: bool = False
     # the pattern's own near-miss check, in place of the shared one (near_misses.NEAR):
     # (reason_zh, reason_en) with {name} and {wild} to fill in, or None
     near: Callable[[Reading, Deal], tuple[str, str] | None] | None = None
     # The pattern's entry in a response, made once: a response gets a copy, its value
     # filled in where it depends on the hand.
-    entry: dict = field(init=False, repr=False, compare=False)
+    entry: PatternEntry = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         value = self.value if type(self.value) is int else None
         object.__setattr__(self, "entry", {"key": self.key, "name": self.name, "value": value,
                                            "source": self.source})
@@ -135,7 +159,7 @@ class Region:
     pay: Callable[[Deal, Amount], Payments]
     # 承包: the payments after the contracts the claims make, and what the response
     # shows of them (None: the region has no contract rule)
-    contract: Callable[[Deal, Payments], tuple[Payments, dict | None]] | None = None
+    contract: Callable[[Deal, Payments], tuple[Payments, Contract | None]] | None = None
     house_rules: tuple[HouseRule, ...] = ()
     # the request's context keys a pattern or a payment of the region reads
     context_keys: tuple[str, ...] = ()
@@ -177,13 +201,13 @@ class Region:
     # another key plays: pattern key → that key (對對和 → qi_dui); others by their own key
     compares_as: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     # example hands of the rules pages: pattern key → score requests (docs/API.md)
-    examples: dict[str, tuple[dict, ...]] = field(default_factory=dict, hash=False,
-                                                  compare=False)
+    examples: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict, hash=False,
+                                                            compare=False)
 
     # whether a pattern reads the pair's wilds on any win, and on a self-draw
     pair_readers: tuple[bool, bool] = field(init=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         readers = [p for p in self.patterns if p.reads_pair_wilds]
         object.__setattr__(self, "pair_readers", (
             any(not p.self_draw_only for p in readers), bool(readers)))
@@ -252,7 +276,7 @@ def each_pays(deal: Deal, each: Amount, payer: str | None = None,
 def one_pays(deal: Deal, payer: str, amount: Amount) -> Payments:
     """Net amounts for all four seats, as ``each_pays`` gives them: ``payer`` alone pays
     ``amount`` to the winner."""
-    payments = {"E": 0, "S": 0, "W": 0, "N": 0}
+    payments: Payments = {"E": 0, "S": 0, "W": 0, "N": 0}
     payments[payer] = -amount
     payments[deal.winner] = amount
     return payments
@@ -292,12 +316,12 @@ def _contracts(deal: Deal) -> list[tuple[int, str, int]]:
     return found
 
 
-def _contract_entry(count: int, payer: str, factor: int) -> dict:
+def _contract_entry(count: int, payer: str, factor: int) -> ContractEntry:
     return {"payer": payer, "claims": count, "factor": factor,
             "direction": "claimed_from_payer" if factor == 1 else "payer_claimed"}
 
 
-def one_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
+def one_contract(deal: Deal, payments: Payments) -> tuple[Payments, Contract | None]:
     """Hangzhou (RULEBOOK §3, ruling): at most one contract applies — the first of
     ``_contracts``' ranking — and its payer alone pays."""
     candidates = _contracts(deal)
@@ -309,7 +333,7 @@ def one_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]
     return one_pays(deal, payer, total), {**entry, "all": [entry]}
 
 
-def every_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
+def every_contract(deal: Deal, payments: Payments) -> tuple[Payments, Contract | None]:
     """Jinhua (jinhua.txt:71 "如果多者发生这种情况都要算"; RULEBOOK §4, revised): every
     contract counts and they add — each payer pays its own contract, nobody else pays.
     The response's contract is the first, with every one under "all"."""
@@ -317,7 +341,7 @@ def every_contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | Non
     if not candidates:
         return payments, None
     total = payments[deal.winner]
-    settled = {"E": 0, "S": 0, "W": 0, "N": 0}
+    settled: Payments = {"E": 0, "S": 0, "W": 0, "N": 0}
     for _, payer, factor in candidates:
         settled[payer] -= total * factor
         settled[deal.winner] += total * factor

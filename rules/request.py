@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from .lazy import lazy
 from .tiles import (
@@ -31,6 +31,12 @@ from .tiles import (
     tile_code,
 )
 
+if TYPE_CHECKING:
+    import re
+    from collections.abc import Callable
+
+    from .region import Region
+
 SEATS = ("E", "S", "W", "N")
 WIN_TYPES = ("self_draw", "discard", "rob_kong")
 MELD_KINDS = ("chi", "pung", "kong", "ankong")
@@ -46,10 +52,10 @@ MAX_MELDS = 4
 MAX_CLAIMS = 12
 
 
-_REGISTRY: dict = {}
+_REGISTRY: dict[str, Region] = {}
 
 
-def _regions() -> dict:
+def _regions() -> dict[str, Region]:
     """The region registry (``rules.regions``), imported when the first request is read:
     the regions' modules import this one."""
     if not _REGISTRY:
@@ -194,7 +200,7 @@ def _naturals(counts: list[int] | bytearray, wild: Tile, substitutes: bool) -> b
     return bytes(naturals)
 
 
-class _Errors(list):
+class _Errors(list[dict[str, str]]):
     """The problems found so far, as ``{"field", "message"}`` dicts."""
 
     def add(self, field_name: str, message: str) -> None:
@@ -221,6 +227,7 @@ def parse_request(data: Any) -> Deal:
             or type(win_text) is not str):
         return _read_request(data)
     win_tile = BY_CODE.get(win_text)
+    hand: re.Match[str] | tuple[Tile, ...] | None
     hand = match_usual_hand(text)
     if win_tile is None or hand is None:
         return _read_request(data)
@@ -252,7 +259,7 @@ def parse_request(data: Any) -> Deal:
     if type(melds) is list:
         if melds:
             try:  # a meld not spelled as in _PLAIN_MELDS (or not text) makes a None to add
-                melded = sum(map(_MELD_COUNTS.get, melds))
+                melded = sum(map(_MELD_COUNTS.get, melds))  # type: ignore[arg-type]  # Nones raise
             except TypeError:
                 return _read_request(data)
             melds = tuple(map(_PLAIN_MELDS.get, melds))
@@ -299,6 +306,10 @@ def parse_request(data: Any) -> Deal:
         suits[3] -= whites
         suits[wild // 9] += whites
 
+    discarder: str | None
+    dealer_streak: int | None
+    context: Context | None
+    house_rules: dict[str, str] | None
     discarder, dealer_streak, context, house_rules = None, 0, NO_CONTEXT, {}
     errors = None
     # The keys most requests leave out, each read only while the request has a key not
@@ -427,12 +438,13 @@ def _read_request(data: Any) -> Deal:
         base = _base(base, errors)
     context = _context(data["context"], errors) if "context" in data else NO_CONTEXT
     house_rules = _house_rules(data["house_rules"], errors) if "house_rules" in data else {}
-    # A field that failed is None below; the checks across fields skip what they cannot
-    # judge, so that one answer still lists every independent problem.
-    deal = Deal(region=region, hand=hand, melds=melds, win_tile=win_tile, win_type=win_type,
-                winner=winner, dealer=dealer, discarder=discarder,
-                dealer_streak=dealer_streak, base=base, wild=wild, substitutes=substitutes,
-                context=context, house_rules=house_rules)
+    # A field that failed is None below (hence the ignores); the checks across fields skip
+    # what they cannot judge, so that one answer still lists every independent problem.
+    deal = Deal(region=region, hand=hand, melds=melds,  # type: ignore[arg-type]
+                win_tile=win_tile, win_type=win_type,  # type: ignore[arg-type]
+                winner=winner, dealer=dealer, discarder=discarder,  # type: ignore[arg-type]
+                dealer_streak=dealer_streak, base=base, wild=wild,  # type: ignore[arg-type]
+                substitutes=substitutes, context=context, house_rules=house_rules)
     _check_tiles(deal, errors)
     _check_win(deal, errors)
     if context is not NO_CONTEXT:  # without a context there is nothing to check
@@ -445,7 +457,8 @@ def _read_request(data: Any) -> Deal:
 
 # --- field readers: each returns a value or None and records what is wrong ---
 
-def _choice(data, key, allowed, errors, *, required):
+def _choice(data: Mapping[str, Any], key: str, allowed: tuple[str, ...], errors: _Errors, *,
+            required: bool) -> str | None:
     value = data.get(key)
     if value is None:
         if required:
@@ -454,14 +467,15 @@ def _choice(data, key, allowed, errors, *, required):
     if value not in allowed:
         errors.add(key, f"'{value}' is not allowed; use one of {', '.join(allowed)}")
         return None
-    return value
+    return cast(str, value)  # one of ``allowed``
 
 
-def _seat(data, key, errors, *, required):
+def _seat(data: Mapping[str, Any], key: str, errors: _Errors, *,
+          required: bool) -> str | None:
     return _choice(data, key, SEATS, errors, required=required)
 
 
-def _tiles(data, key, errors):
+def _tiles(data: Mapping[str, Any], key: str, errors: _Errors) -> tuple[Tile, ...] | None:
     value = data.get(key)
     if not isinstance(value, str):
         errors.add(key, "missing or not a string: give the concealed tiles in mpsz notation, "
@@ -474,7 +488,8 @@ def _tiles(data, key, errors):
         return None
 
 
-def _one_tile(data, key, errors, *, required):
+def _one_tile(data: Mapping[str, Any], key: str, errors: _Errors, *,
+              required: bool) -> Tile | None:
     value = data.get(key)
     if value is None and not required:
         return None
@@ -488,7 +503,8 @@ def _one_tile(data, key, errors, *, required):
         return None
 
 
-def _melds(value, errors, substitutes, wild):
+def _melds(value: object, errors: _Errors, substitutes: bool,
+           wild: Tile | None) -> tuple[Meld, ...]:
     if not isinstance(value, list):
         errors.add("melds", "must be a list of strings like 'pung 555p'")
         return ()
@@ -502,13 +518,15 @@ def _melds(value, errors, substitutes, wild):
         meld = _PLAIN_MELDS.get(text) if isinstance(text, str) else None
         if meld is None:
             face = (lambda t: wild if t == WHITE else t) if substitutes else (lambda t: t)
-            meld = _meld(text, f"melds[{index}]", errors, face)
+            # (the ignore: 白 substitutes only for a wild, so face() gives a tile)
+            meld = _meld(text, f"melds[{index}]", errors, face)  # type: ignore[arg-type]
         if meld:
             melds.append(meld)
     return tuple(melds)
 
 
-def _meld(text, where, errors, face):
+def _meld(text: object, where: str, errors: _Errors,
+          face: Callable[[Tile], Tile]) -> Meld | None:
     """One meld; its shape is judged by what the tiles are (a 白 substitute is the wild's
     face, RULEBOOK §1), its tiles kept as laid on the table."""
     if not isinstance(text, str) or len(text.split(None, 1)) != 2:
@@ -540,7 +558,7 @@ def _meld(text, where, errors, face):
     return None
 
 
-def _is_run(tiles):
+def _is_run(tiles: list[Tile]) -> bool:
     a, b, c = tiles
     return a < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2
 
@@ -548,7 +566,7 @@ def _is_run(tiles):
 # Every valid meld in its usual spelling, read once. A 白 substitute changes none of
 # them: no chow here holds 白, and a pung or kong of 白 has one face either way.
 _PLAIN_MELDS = {
-    text: _meld(text, text, _Errors(), lambda t: t)
+    text: cast(Meld, _meld(text, text, _Errors(), lambda t: t))  # each a valid meld
     for text in (
         *(f"chi {format_tiles((t, t + 1, t + 2))}" for t in ALL_TILES if t < 27 and t % 9 < 7),
         *(f"{kind} {format_tiles((t,) * size)}" for t in ALL_TILES
@@ -559,7 +577,8 @@ _PLAIN_MELDS = {
 _MELD_COUNTS = {text: sum(ONE[t] for t in meld.tiles) for text, meld in _PLAIN_MELDS.items()}
 
 
-def _count(data, key, errors, *, default, limit, where=None):
+def _count(data: Mapping[str, Any], key: str, errors: _Errors, *, default: int, limit: int,
+           where: str | None = None) -> int:
     value = data.get(key, default)
     name = where or key
     if value is None:
@@ -573,7 +592,7 @@ def _count(data, key, errors, *, default, limit, where=None):
     return value
 
 
-def _base(value, errors):
+def _base(value: object, errors: _Errors) -> int | Fraction:
     if isinstance(value, float) and 0 < value <= 1_000_000:  # the usual fraction (not NaN)
         return _exact(value)
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
@@ -595,7 +614,7 @@ def _exact(value: float) -> int | Fraction:
     return exact.numerator if exact.denominator == 1 else exact
 
 
-def _wild(data, region, errors):
+def _wild(data: Mapping[str, Any], region: str | None, errors: _Errors) -> Tile | None:
     if data.get("wild") is None:
         if region is None:
             return None
@@ -607,7 +626,7 @@ def _wild(data, region, errors):
     return _one_tile(data, "wild", errors, required=True)
 
 
-def _flag(data, key, errors):
+def _flag(data: Mapping[str, Any], key: str, errors: _Errors) -> bool:
     value = data.get(key, False)
     if value is None:
         return False
@@ -617,7 +636,7 @@ def _flag(data, key, errors):
     return value
 
 
-def _context(value, errors):
+def _context(value: object, errors: _Errors) -> Context:
     if not isinstance(value, dict):
         errors.add("context", "must be an object such as {\"after_kong\": true}")
         return Context()
@@ -661,7 +680,7 @@ def _context(value, errors):
 NO_CONTEXT = Context()  # a request without a context: no context pattern can hold
 
 
-def _dice_pair(value: dict) -> tuple[int, int] | None:
+def _dice_pair(value: dict[str, Any]) -> tuple[int, int] | None:
     """The dice of a context that gives only the dice as two whole numbers (the one context
     most requests give), else None."""
     if len(value) == 1:
@@ -674,10 +693,11 @@ def _dice_pair(value: dict) -> tuple[int, int] | None:
 
 
 # The context of each valid throw of the dice, built once (values are frozen, so shared).
-_DICE_CONTEXTS = {(a, b): Context(dice=(a, b)) for a in range(1, 7) for b in range(1, 7)}
+_DICE_CONTEXTS: dict[tuple[int, int] | None, Context] = {
+    (a, b): Context(dice=(a, b)) for a in range(1, 7) for b in range(1, 7)}
 
 
-def _dice(value, errors):
+def _dice(value: object, errors: _Errors) -> tuple[int, int] | None:
     if value is None or value == []:
         return None
     if (not isinstance(value, list) or len(value) != 2
@@ -688,11 +708,11 @@ def _dice(value, errors):
     return (value[0], value[1])
 
 
-def _is_die(value):
+def _is_die(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
 
 
-def _claims(value, errors):
+def _claims(value: object, errors: _Errors) -> tuple[Claim, ...]:
     where = "context.claims"
     if value is None:
         return ()
@@ -734,12 +754,12 @@ _CLAIMS = {(by, from_, count): Claim(by=by, from_=from_, count=count)
            for by in SEATS for from_ in SEATS if by != from_ for count in range(1, 5)}
 
 
-def _house_rules(value, errors):
+def _house_rules(value: object, errors: _Errors) -> dict[str, str]:
     if not isinstance(value, dict):
         key, values = next(iter(house_rule_values().items()))
         errors.add("house_rules", f"must be an object such as {{\"{key}\": \"{values[-1]}\"}}")
         return {}
-    rules = {}
+    rules: dict[str, str] = {}
     HOUSE_RULES = house_rule_values()  # noqa: N806 - the table of every region's
     for key, choice in value.items():
         if key not in HOUSE_RULES:

@@ -5,11 +5,13 @@ sets and at most one pair, built when the engine first cuts a hand without wilds
 A run is a stretch of consecutive faces each held at least once (counts 1-4, at most
 nine faces and fourteen tiles): no set spans an empty place, so a suit block is cut run
 by run, and the table spares the engine any search of a hand without wilds. Runs that
-cannot be cut are left out. ``tests/test_run_table.py`` checks the cuts against a brute
+cannot be cut are left out. ``tests/engine/test_run_table.py`` checks the cuts against a brute
 force.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 # A group of a cut as one code: its kind times 9 plus the place of its lowest tile in
 # the run (``readings._plain_run`` turns codes into groups at the run's first face).
@@ -59,7 +61,7 @@ def run_cuts(run: bytes) -> list[bytes]:
     return found
 
 
-def all_runs(most_tiles: int = 14, longest: int = 9):
+def all_runs(most_tiles: int = 14, longest: int = 9) -> Iterator[bytes]:
     """Every run: counts 1-4 over one to ``longest`` faces, at most ``most_tiles`` tiles,
     shortest first, then by counts."""
     runs = [b""]

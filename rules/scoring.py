@@ -6,8 +6,9 @@ apply exclusions → total → payments (contract) → best reading first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypedDict, cast
 
 from .near_misses import near_misses
 from .readings import (
@@ -21,7 +22,7 @@ from .readings import (
     sets_with_one_wild_left,
     six_pairs_and_a_lone_wild,
 )
-from .region import Amount, Pattern, Region
+from .region import Amount, Contract, Pattern, PatternEntry, Payments, Region
 from .regions import REGIONS
 from .request import NO_CONTEXT, Deal, InvalidRequest, parse_request
 from .tiles import CODES, WHITE, Tile
@@ -39,7 +40,26 @@ class Matched(NamedTuple):
     substitutions: int
 
 
-def score(request: dict) -> dict:
+# A group as a response lists it ("as" is a keyword, so the functional form).
+GroupEntry = TypedDict("GroupEntry", {"kind": str, "tiles": list[str], "as": list[str],
+                                      "wild": list[bool], "exposed": bool})
+
+
+class Breakdown(TypedDict):
+    """How a response's payments came about."""
+
+    base: int | float
+    hand_value: int | float
+    dealer_factor: int | None
+    contract: Contract | None
+    substitutions: int
+
+
+# What ``_parts`` gives: shape, groups, patterns, fan, multiplier, payments, breakdown.
+_Parts = tuple[str, list[GroupEntry], list[PatternEntry], int | None, int, Payments, Breakdown]
+
+
+def score(request: dict[str, Any]) -> dict[str, Any]:
     """Score one request of API.md; raises ``InvalidRequest`` listing every problem."""
     deal = parse_request(request)
     region = REGIONS[deal.region]
@@ -54,6 +74,7 @@ def score(request: dict) -> dict:
     per_hand = _per_hand(found[0], deal, region)
     if len(found) > 1:
         found = _one_per_signature(found, deal)
+    others: Sequence[Matched]
     if len(found) > 1:
         best, *others = _best_first([_match(r, deal, region, per_hand) for r in found])
     else:
@@ -146,7 +167,7 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
     for p in matched:
         value = p.value
         if type(value) is not int:
-            value = value(reading, deal)
+            value = value(reading, deal)  # type: ignore[operator]  # not an int: a function
         counted.append((p, value))
         fan += value
         multiplier *= value
@@ -160,7 +181,7 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
 def _one_per_signature(found: list[Reading], deal: Deal) -> list[Reading]:
     """Readings with the same facts (``readings.facts``: all that a pattern check may
     read of a reading) score alike: keep the one with the fewest substitutions of each."""
-    kept: dict[tuple, Reading] = {}
+    kept: dict[tuple[object, ...], Reading] = {}
     for reading in found:
         key = facts(reading, deal)
         if key not in kept or reading.substitutions < kept[key].substitutions:
@@ -181,6 +202,7 @@ def _best_first(matched: list[Matched]) -> list[Matched]:
     seen, kept = set(), []
     for rank in ranked:
         m = matched[rank[3]]
+        outcome: list[str | int] | tuple[str | int, ...]
         outcome = [m.reading.shape]
         for p, v in m.patterns:
             outcome += p.key, v
@@ -199,8 +221,12 @@ def _combination(s: Matched, region: Region) -> str | None:
     return next((name for parts, name in region.combinations if parts <= keys), None)
 
 
+# A group's kind, tiles as laid, faces, wilds and exposed (``_group_parts``).
+_GroupParts = tuple[str, tuple[str, ...], tuple[str, ...], tuple[bool, ...], bool]
+
+
 @lru_cache(maxsize=4096)
-def _group_parts(g: Group, wild: Tile, substitutes: bool) -> tuple:
+def _group_parts(g: Group, wild: Tile, substitutes: bool) -> _GroupParts:
     """A group as the response shows it: physical tiles (wild tiles and 白 substitutes
     as laid) and what each stands for, for a group holding a wild or a 白 substitute
     (such groups recur from hand to hand)."""
@@ -215,22 +241,24 @@ _CODE = CODES.__getitem__
 # The codes of the faces of every group without wilds, by kind and then by the lowest
 # face (a group's faces are in order: a chow from its lowest, the others one face
 # repeated), made once: such a group shows its faces as its tiles. A str key and two
-# indexes cost less than hashing and comparing a tuple of faces.
-_PLAIN_BY_KIND = {
+# indexes cost less than hashing and comparing a tuple of faces. (None where no chow
+# opens; no group looks one up, hence the cast.)
+_PLAIN_BY_KIND = cast(dict[str, list[tuple[str, ...]]], {
     "chow": [(CODES[t], CODES[t + 1], CODES[t + 2]) if t < 27 and t % 9 < 7 else None
              for t in range(34)],
     **{kind: [(CODES[t],) * size for t in range(34)]
        for kind, size in (("pung", 3), ("kong", 4), ("pair", 2), ("single", 1))},
-}
+})
 
 
 def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
-                   wild_free: bool) -> list[dict]:
+                   wild_free: bool) -> list[GroupEntry]:
     """The groups of a reading as the response lists them (``wild_free``: the hand holds
     no wild tile). Every list is new: a response is the caller's to change."""
-    entries = []
+    entries: list[GroupEntry] = []
     # most hands hold no wild tile and no 白 substitute: then every group is the usual one
     usual = not substitutes and wild_free
+    faces: tuple[Tile, ...] | tuple[str, ...]
     for g in groups:
         kind, faces, wilds, exposed = g
         if not usual and (True in wilds or (substitutes and wild in faces)):
@@ -252,7 +280,7 @@ def clear_caches() -> None:
     _group_parts.cache_clear()
 
 
-def _describe(s: Matched, deal: Deal, region: Region) -> dict:
+def _describe(s: Matched, deal: Deal, region: Region) -> dict[str, Any]:
     """A reading as the response describes it (an alternative; ``score`` spells out the
     best one's the same way)."""
     shape, groups, patterns, fan, multiplier, payments, breakdown = _parts(s, deal, region)
@@ -260,7 +288,7 @@ def _describe(s: Matched, deal: Deal, region: Region) -> dict:
             "multiplier": multiplier, "payments": payments, "breakdown": breakdown}
 
 
-def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
+def _parts(s: Matched, deal: Deal, region: Region) -> _Parts:
     """What ``_describe`` shows of a reading, in its order: shape, groups, patterns, fan,
     multiplier, payments and breakdown."""
     reading, counted, fan, multiplier, substitutions = s
@@ -295,7 +323,7 @@ def _parts(s: Matched, deal: Deal, region: Region) -> tuple:
             })
 
 
-def _not_winning(deal: Deal) -> dict:
+def _not_winning(deal: Deal) -> dict[str, Any]:
     left = closest_unmatched(deal)
     shapes = "four sets and a pair, or seven pairs"
     if THIRTEEN_LONELY in REGIONS[deal.region].shapes:
@@ -324,4 +352,5 @@ def number(value: Amount) -> int | float:
         return value
     if type(value) is float:
         return int(value) if value.is_integer() else value
-    return value.numerator if value.denominator == 1 else float(value)
+    # (the ignore: the type() checks above leave a Fraction)
+    return value.numerator if value.denominator == 1 else float(value)  # type: ignore[union-attr]

@@ -8,6 +8,7 @@ Text is Tenhou-style mpsz (``123m456p11z``); Chinese names are accepted too.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 Tile = int
@@ -60,7 +61,7 @@ BY_CODE = {code: t for t, code in enumerate(CODES)}
 _ASCII_SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
-def format_tiles(tiles) -> str:
+def format_tiles(tiles: Iterable[Tile]) -> str:
     """Compact mpsz text in the order given, digits sharing a suit letter: ``123m5z``."""
     out: list[str] = []
     run_suit = ""
@@ -75,7 +76,7 @@ def format_tiles(tiles) -> str:
     return "".join(out)
 
 
-def sorted_code(tiles) -> str:
+def sorted_code(tiles: Iterable[Tile]) -> str:
     return format_tiles(sorted(tiles))
 
 
@@ -184,7 +185,7 @@ match_usual_hand = re.compile(
 ONE = tuple(1 << 8 * t for t in ALL_TILES)
 
 
-class _SuitRuns(dict):
+class _SuitRuns(dict[str, tuple[tuple[Tile, ...], int]]):
     """Each suit's run ("34599m", plain mpsz) read once, as its tiles and their packed
     counts."""
 
@@ -208,7 +209,7 @@ class _SuitRuns(dict):
 SUIT_RUNS = _SuitRuns({"": ((), 0)})
 
 
-def _ascii_tiles(match: re.Match) -> list[Tile]:
+def _ascii_tiles(match: re.Match[str]) -> list[Tile]:
     digits, s = match.group(1), match.group(2)
     offset = SUITS.index(s) * 9
     tiles = []
@@ -221,12 +222,12 @@ def _ascii_tiles(match: re.Match) -> list[Tile]:
     return tiles
 
 
-def _chinese_suited(match: re.Match) -> list[Tile]:
+def _chinese_suited(match: re.Match[str]) -> list[Tile]:
     offset = SUITS.index(_SUIT_WORDS[match.group(2)]) * 9
     return [offset + _NUMERAL_VALUE[n] - 1 for n in match.group(1)]
 
 
-def _chinese_honour(match: re.Match) -> list[Tile]:
+def _chinese_honour(match: re.Match[str]) -> list[Tile]:
     return [_HONOUR_WORDS[match.group(0)]]
 
 

@@ -10,6 +10,7 @@ tile: it is reported once (``any_tile``) instead of tile by tile.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .readings import readings, sets_with_one_wild_left
 from .regions import REGIONS
@@ -32,7 +33,7 @@ ANY_TILE_NOTE = (
 )
 
 
-def waits(request: dict) -> dict:
+def waits(request: dict[str, Any]) -> dict[str, Any]:
     """Every tile that completes the 13-tile hand of ``request``, scored; raises
     ``InvalidRequest`` listing every problem (fields named as in a score request)."""
     deal = _parse(request)
@@ -85,7 +86,7 @@ def _with_win_tile(deal: Deal, face: int) -> Deal:
     return deal._replace(win_tile=face)
 
 
-def _parse(request) -> Deal:
+def _parse(request: object) -> Deal:
     """The request validated as a score request with a placeholder winning tile; errors
     about the winning tile become errors about the waiting hand."""
     if not isinstance(request, dict):
@@ -107,10 +108,10 @@ def _parse(request) -> Deal:
             "hangzhou.txt:140); set cai_piao to 0 or correct the hand")})
     if errors:
         raise InvalidRequest(errors)
-    return deal
+    return deal  # type: ignore[return-value]  # no errors: the request was parsed
 
 
-def _placeholder(request: dict) -> str:
+def _placeholder(request: dict[str, Any]) -> str:
     """A tile the request does not hold (nor the wild, nor 白), so that standing in for
     the winning tile it adds no copy problem of its own."""
     texts = [request.get("hand"), request.get("wild")]
@@ -127,7 +128,7 @@ def _placeholder(request: dict) -> str:
     return next((CODES[t] for t in ALL_TILES if t not in used), CODES[0])
 
 
-def _for_waits(error: dict) -> dict:
+def _for_waits(error: dict[str, str]) -> dict[str, str]:
     message = error["message"]
     if error["field"] == "hand":
         found = _HAND_COUNT.match(message)
@@ -163,7 +164,8 @@ def _discarders(deal: Deal, any_tile: bool) -> tuple[str, ...]:
     return others
 
 
-def _discard(base: dict, code: str, discarders: tuple[str, ...]) -> dict | None:
+def _discard(base: dict[str, Any], code: str,
+             discarders: tuple[str, ...]) -> dict[str, Any] | None:
     for seat in discarders:
         try:
             result = score({**base, "win_tile": code, "win_type": "discard", "discarder": seat})
@@ -174,7 +176,7 @@ def _discard(base: dict, code: str, discarders: tuple[str, ...]) -> dict | None:
     return None
 
 
-def _summary(result: dict) -> dict:
+def _summary(result: dict[str, Any]) -> dict[str, Any]:
     return {
         "patterns": result["patterns"],
         "multiplier": result["multiplier"],

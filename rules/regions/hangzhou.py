@@ -1,11 +1,14 @@
 """Hangzhou 杭州麻將 (hangzhou.txt): × values multiply; dealer factor ×2/×4/×8 (RULEBOOK §3)."""
 
 
+from typing import cast
+
 from .. import checks as c
-from ..readings import SEVEN_PAIRS, STANDARD
+from ..readings import SEVEN_PAIRS, STANDARD, Reading
 from ..region import (
     Amount,
     Choice,
+    Contract,
     HouseRule,
     Pattern,
     Payments,
@@ -63,13 +66,13 @@ def _seven_pairs_bao_tou(d: Deal) -> bool:
     return d.house_rule("hangzhou_seven_pairs_bao_tou") == "yes"
 
 
-def _bao_tou(r, d):
+def _bao_tou(r: Reading, d: Deal) -> bool:
     """暴頭: four sets and a lone 財神 before a self-drawn win (hangzhou.txt:136); under
     hangzhou_seven_pairs_bao_tou = yes six pairs and a lone 財神 too."""
     return (r.shape == STANDARD or _seven_pairs_bao_tou(d)) and c.lone_wild_win(r, d)
 
 
-def _cai_piao(r, d):
+def _cai_piao(r: Reading, d: Deal) -> bool:
     return d.context.cai_piao > 0 and _bao_tou(r, d)
 
 _SEVEN_PAIRS = frozenset({"qi_dui"})
@@ -151,13 +154,13 @@ def pay(deal: Deal, value: Amount) -> Payments:
         return each_pays(deal, share(value, 8), deal.dealer, value)
     factor = dealer_factor(deal)
     if deal.win_type != "self_draw":
-        return one_pays(deal, deal.discarder, value * factor)
+        return one_pays(deal, cast(str, deal.discarder), value * factor)
     if deal.winner == deal.dealer:
         return each_pays(deal, value * factor)
     return each_pays(deal, value, deal.dealer, value * factor)
 
 
-def contract(deal: Deal, payments: Payments) -> tuple[Payments, dict | None]:
+def contract(deal: Deal, payments: Payments) -> tuple[Payments, Contract | None]:
     """承包 in the classic scoring (hangzhou.txt:168,198); the modern scoring has none
     (hangzhou.txt:176): the claims are accepted and change nothing, and the response
     says why."""

@@ -1,11 +1,13 @@
 """Hangzhou as the pages show it: payment sentences and example hands (presentation
 only; hangzhou.py holds the rules)."""
 
+from typing import Any
+
 from ..region import Wording
 from ._pages import example
 
 
-def _hand(hand, win_tile, **fields):
+def _hand(hand: str, win_tile: str, **fields: Any) -> dict[str, Any]:
     return example("hangzhou", hand, win_tile, **fields)
 
 

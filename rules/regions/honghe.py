@@ -1,8 +1,10 @@
 """Honghe 洪合麻將 (honghe.txt): 番 add up, a hand is worth base × 2^番 (RULEBOOK §2)."""
 
 
+from typing import cast
+
 from .. import checks as c
-from ..readings import SEVEN_PAIRS, STANDARD
+from ..readings import SEVEN_PAIRS, STANDARD, Reading
 from ..region import (
     Amount,
     Choice,
@@ -37,38 +39,38 @@ HOUSE_RULES = (
 )
 
 
-def _three_wilds(r, d):
+def _three_wilds(r: Reading, d: Deal) -> bool:
     return d.wild_count >= 3
 
 
-def _single_wait(r, d):
+def _single_wait(r: Reading, d: Deal) -> bool:
     return len(d.melds) == 4 and r.shape == STANDARD  # the rarer fact first
 
 
-def _after_draws(r, d):
+def _after_draws(r: Reading, d: Deal) -> bool:
     return d.context.previous_draws >= 1
 
 
-def _honour_wild(r, d):
+def _honour_wild(r: Reading, d: Deal) -> bool:
     return d.wild >= EAST  # is_honour, inline: checked for every hand
 
 
-def _pair_dice(r, d):
+def _pair_dice(r: Reading, d: Deal) -> bool:
     return d.context.dice is not None and d.context.dice[0] == d.context.dice[1]
 
 
-def _same_wild(r, d):
+def _same_wild(r: Reading, d: Deal) -> bool:
     return d.context.previous_wild == d.wild
 
 
-def _any_tile_wins(r, d):
+def _any_tile_wins(r: Reading, d: Deal) -> bool:
     """任意胡: before the win the only single tile was a wild — four sets and a lone
     wild, or six pairs and a lone wild (RULEBOOK §2, revised) — and the drawn tile pairs
     with it."""
     return c.lone_wild_win(r, d)
 
 
-def _four_honour_triplets(r, d):
+def _four_honour_triplets(r: Reading, d: Deal) -> bool:
     return r.honour_triplets == 4 and r.shape == STANDARD  # the rarer fact first
 
 
@@ -184,12 +186,12 @@ def pay(deal: Deal, value: Amount) -> Payments:
         return each_pays(deal, half(value), deal.discarder, value)
     rule = deal.house_rule("honghe_rob_kong")
     if rule == "robbed_pays_all":
-        return one_pays(deal, deal.discarder, 3 * value)
+        return one_pays(deal, cast(str, deal.discarder), 3 * value)
     if rule == "robbed_pays_double":
         return each_pays(deal, value, deal.discarder, 2 * value)
     if rule == "as_discard":
         return each_pays(deal, half(value), deal.discarder, value)
-    return one_pays(deal, deal.discarder, 2 * value)
+    return one_pays(deal, cast(str, deal.discarder), 2 * value)
 
 
 REGION = Region(

@@ -1,11 +1,13 @@
 """Honghe as the pages show it: payment sentences and example hands (presentation only;
 honghe.py holds the rules)."""
 
+from typing import Any
+
 from ..region import Wording
 from ._pages import example
 
 
-def _hand(hand, win_tile, **fields):
+def _hand(hand: str, win_tile: str, **fields: Any) -> dict[str, Any]:
     return example("honghe", hand, win_tile, **{"wild": "9p", **fields})
 
 

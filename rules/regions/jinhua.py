@@ -3,8 +3,8 @@
 from dataclasses import replace
 
 from .. import checks as c
-from ..near_misses import one_chow_away
-from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY
+from ..near_misses import Reason, one_chow_away
+from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, Reading
 from ..region import (
     Amount,
     Choice,
@@ -32,7 +32,7 @@ HOUSE_RULES = (
 )
 
 
-def _claims_short(d) -> int:
+def _claims_short(d: Deal) -> int:
     """How many more claimed pungs 碰碰胡 needs (jinhua.txt:27 "必须已经碰过三次"); none
     under the house rule any_pungs, where concealed pungs count."""
     if d.house_rule("jinhua_peng_peng_hu") == "any_pungs":
@@ -40,12 +40,12 @@ def _claims_short(d) -> int:
     return max(0, 3 - sum(m.exposed and m.kind != "chi" for m in d.melds))
 
 
-def _all_pungs(r, d):
+def _all_pungs(r: Reading, d: Deal) -> bool:
     """碰碰胡: all four sets pungs or kongs, at least three of them claimed."""
     return r.all_triplets and not _claims_short(d)
 
 
-def _near_all_pungs(r, d):
+def _near_all_pungs(r: Reading, d: Deal) -> Reason | None:
     """碰碰胡 nearly: all pungs with too few of them claimed, or one chow away when the
     claims are there."""
     if r.shape != STANDARD:
@@ -59,49 +59,50 @@ def _near_all_pungs(r, d):
     return None if short else one_chow_away(r, d)
 
 
-def _all_claimed(r, d):
+def _all_claimed(r: Reading, d: Deal) -> bool:
     return (len(d.melds) == 4 and r.shape == STANDARD and all(m.exposed for m in d.melds)
             and d.hand[0] != d.wild and d.win_type != "self_draw")
 
 
-def _seven_pairs_with_wild(r, d):
+def _seven_pairs_with_wild(r: Reading, d: Deal) -> bool:
     return r.shape == SEVEN_PAIRS and c.has_wild(r, d)
 
 
-def _seven_pairs_without_wild(r, d):
+def _seven_pairs_without_wild(r: Reading, d: Deal) -> bool:
     return r.shape == SEVEN_PAIRS and not c.has_wild(r, d)
 
 
-def _seven_winds(r, d):
+def _seven_winds(r: Reading, d: Deal) -> bool:
     return r.shape == THIRTEEN_LONELY and sum(g.faces[0] >= 27 for g in r.groups) == 7
 
 
-def _one_suit_value(r, d):
+def _one_suit_value(r: Reading, d: Deal) -> int:
     return 2 if c.has_wild(r, d) else 4
 
 
-def _standard_honours(r, d):
+def _standard_honours(r: Reading, d: Deal) -> bool:
     return r.shape == STANDARD and c.every_tile_honour(r, d)
 
 
-def _wild_pair_at_own_face(r, d):
-    return r.shape == STANDARD and c.wilds_at_own_face(r.pair, d)
+def _wild_pair_at_own_face(r: Reading, d: Deal) -> bool:
+    return (r.shape == STANDARD
+            and c.wilds_at_own_face(r.pair, d))  # type: ignore[arg-type]  # standard: a pair
 
 
-def _wild_pung_at_own_face(r, d):
+def _wild_pung_at_own_face(r: Reading, d: Deal) -> bool:
     return r.shape == STANDARD and any(
         g.kind == "pung" and c.wilds_at_own_face(g, d) for g in r.sets)
 
 
-def _earthly(r, d):
+def _earthly(r: Reading, d: Deal) -> bool:
     return c.non_dealer_first_turn(r, d) and d.win_type == "discard" and d.discarder == d.dealer
 
 
-def _human(r, d):
+def _human(r: Reading, d: Deal) -> bool:
     return c.non_dealer_first_turn(r, d) and d.win_type == "self_draw"
 
 
-def _dealer_heavenly(r, d):
+def _dealer_heavenly(r: Reading, d: Deal) -> bool:
     return c.dealer_first_turn(r, d) and d.win_type == "self_draw"
 
 
@@ -110,7 +111,7 @@ _FAMILY = ("qi_dui", "qing_qi_dui", "hao_hua_qi_dui", "qi_dui_bao_tou",
            "shuang_hao_hua_qi_dui", "san_hao_hua_qi_dui")
 
 
-def _below(key):
+def _below(key: str) -> frozenset[str]:
     return frozenset(_FAMILY[:_FAMILY.index(key)])
 
 

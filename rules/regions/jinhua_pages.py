@@ -1,11 +1,13 @@
 """Jinhua as the pages show it: payment sentences and example hands (presentation only;
 jinhua.py holds the rules)."""
 
+from typing import Any
+
 from ..region import Wording
 from ._pages import example
 
 
-def _hand(hand, win_tile, **fields):
+def _hand(hand: str, win_tile: str, **fields: Any) -> dict[str, Any]:
     return example("jinhua", hand, win_tile, **{"wild": "6s", **fields})
 
 
