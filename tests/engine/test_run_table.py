@@ -1,40 +1,27 @@
 """The table of run cuts (rules/runs.py), built at first use: its cuts are the right
 ones, and the engine reads each as its codes say."""
 
-from itertools import product
-
 from rules.runs import all_run_cuts, all_runs, run_cuts
+from tests import reference
 
 RUN_CUTS = all_run_cuts()
 
 
-def _cuts_by_brute_force(run: bytes) -> set[tuple[int, ...]]:
-    """Every cut of a run as a sorted tuple of codes, by trying each multiset of groups."""
-    size = len(run)
-    groups = ([(0, p) for p in range(size)] + [(9, p) for p in range(size)]
-              + [(18, p) for p in range(size - 2)])
-    tiles = sum(run)
-    pairs = 1 if tiles % 3 == 2 else 0
-    found = set()
-    for counts in product(range(3), repeat=len(groups)):  # enough for 8 tiles
-        if sum(counts) != tiles // 3 + pairs:
-            continue
-        held = [0] * size
-        codes = []
-        for (kind, place), n in zip(groups, counts, strict=True):
-            for _ in range(n):
-                codes.append(kind + place)
-                width = 3 if kind == 18 else 1
-                for i in range(place, place + width):
-                    held[i] += 2 if kind == 0 else 1 if kind == 18 else 3
-        if held == list(run) and sum(c < 9 for c in codes) == pairs:
-            found.add(tuple(sorted(codes)))
-    return found
+KIND_CODES = {"pair": 0, "pung": 9, "chow": 18}  # rules/runs.py's codes by kind
 
 
-def test_short_runs_against_brute_force():
-    for run in all_runs(most_tiles=8, longest=3):
-        expected = _cuts_by_brute_force(run) if sum(run) % 3 != 1 else set()
+def reference_cuts(run: bytes) -> set[tuple[int, ...]]:
+    """Every cut of a run, by the reference scorer's own search (tests/reference.py), as
+    sorted tuples of codes (kind plus the place of the group's lowest tile)."""
+    if sum(run) % 3 == 1:
+        return set()
+    cuts = reference.suit_cuts(tuple(run) + (0,) * (9 - len(run)), 0, sum(run) % 3 == 2)
+    return {tuple(sorted(KIND_CODES[kind] + faces[0] for kind, faces in cut)) for cut in cuts}
+
+
+def test_runs_against_the_reference():
+    for run in all_runs(most_tiles=11, longest=5):
+        expected = reference_cuts(run)
         cuts = RUN_CUTS.get(run, ())
         assert {tuple(sorted(cut)) for cut in cuts} == expected, run
         assert len(set(cuts)) == len(cuts), run

@@ -2,7 +2,10 @@
 
 import gzip
 import json
+import os
 import re
+import subprocess
+import sys
 
 from django.conf import settings
 
@@ -102,3 +105,36 @@ def test_the_test_settings_enforce_the_production_policy(client):
 
     for directive, sources in settings.CONTENT_SECURITY_POLICY["DIRECTIVES"].items():
         assert f"{directive} {' '.join(sources)}" in policy
+
+
+def bare_env() -> dict[str, str]:
+    """The environment of a process started with no settings of ours: no settings module,
+    no secret, no hosts."""
+    return {k: v for k, v in os.environ.items()
+            if k not in ("DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS")}
+
+
+def test_settings_fail_closed_without_the_development_flag():
+    """manage.py and config.wsgi, started bare, run the production settings: they refuse
+    to start without a secret instead of serving DEBUG pages with the committed key."""
+    done = servers.manage("check", env=bare_env())
+    assert done.returncode != 0
+    assert "production settings need DJANGO_SECRET_KEY" in done.stderr
+    assert "config.settings.development" in done.stderr  # says how to develop instead
+
+    wsgi = subprocess.run([sys.executable, "-c", "import config.wsgi"], cwd=servers.ROOT,
+                          env=bare_env(), capture_output=True, text=True, timeout=120)
+    assert wsgi.returncode != 0
+    assert "production settings need DJANGO_SECRET_KEY" in wsgi.stderr
+
+
+def test_the_score_command_needs_no_secret():
+    """`manage.py score` (docs/API.md, "Command line") serves and signs nothing: it runs
+    in any checkout, with the offline settings."""
+    request = {"region": "hangzhou", "hand": "123m456p789s234s7z", "win_tile": "7z",
+               "win_type": "self_draw", "winner": "S", "dealer": "E"}
+    done = subprocess.run([sys.executable, "manage.py", "score", "--json", "-"],
+                          cwd=servers.ROOT, env=bare_env(), input=json.dumps(request),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["payments"] == {"E": -2, "S": 4, "W": -1, "N": -1}
