@@ -5,15 +5,22 @@ Run from the repository root (``make bench`` does exactly this)::
     .venv/bin/python bench/bench.py            # report, always exits 0
     .venv/bin/python bench/bench.py --check    # exit 1 when a target is missed
 
-Corpus: ``random.Random(seed)`` builds the same hands on every run. Each category holds
-``--per-category`` requests, mostly Honghe with some Hangzhou (白 wild) and Jinhua:
+Corpus: the engine's hand generator (``rules.deals``) driven by ``random.Random(seed)``
+builds the same hands on every run. Each category holds ``--per-category`` requests,
+mostly Honghe with some Hangzhou (白 wild) and Jinhua:
 
 - ``no-wild``: winning hands without a wild tile — standard concealed, standard with
-  exposed melds (chi/pung/kong/ankong), seven pairs;
+  melds (chi/pung/kong/ankong), seven pairs (some with four alike as two pairs);
 - ``1-wild`` … ``4-wilds``: the same kinds of winning hands with exactly n concealed
   tiles replaced by the wild type (never in a meld, never the winning tile of a
-  discard win, at most 4 copies of any face; Jinhua has only 3 wilds in play);
-- ``non-winning``: well-formed 14-tile hands (0-2 wilds) that cannot be completed.
+  discard win; Jinhua has only 3 wilds in play, so none of its hands has 4);
+- ``non-winning``: well-formed 14-tile hands (0-2 wilds), winning hands with one or two
+  concealed tiles changed, that the engine scores as not winning.
+
+Wins are self-drawn or on a discard, as each region allows them (a Hangzhou discard
+win only from 三連莊, between dealer and non-dealer); a self-draw's request has no
+``discarder`` key. Every request is one ``rules.score`` accepts (the generator draws
+again otherwise).
 
 Validation: every request is scored once first (untimed, also the warm-up); a
 rejection, an exception or a wrong ``winning`` is counted and shown as a warning.
@@ -49,7 +56,6 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from mahjong.hand_calculating.divider import HandDivider
@@ -61,6 +67,9 @@ from mahjong.meld import Meld
 REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
+
+from rules import deals  # noqa: E402 (once REPO_ROOT is on the path)
+from rules.tiles import WHITE, tile_code  # noqa: E402
 
 DEFAULT_SEED = 20261129
 DEFAULT_PER_CATEGORY = 200
@@ -75,115 +84,24 @@ WILD_CATEGORIES = {"1-wild": 1, "2-wilds": 2, "3-wilds": 3, "4-wilds": 4}
 CATEGORIES = ("no-wild", *WILD_CATEGORIES, "non-winning")
 YARDSTICK_SUBSET = "no-wild standard"  # the rows compared with the yardstick
 
-# ---------------------------------------------------------------------------
-# Tiles: faces 0-33 in the order 1-9m, 1-9p, 1-9s, 1-7z (東南西北白發中), which is
-# also the riichi package's 34-tile order.
+N_FACES = 34  # faces 0-33: 1-9m, 1-9p, 1-9s, 1-7z, also the riichi package's 34-tile order
 
-SUIT_LETTERS = "mpsz"
-N_FACES = 34
-HONOURS = range(27, 34)
-WHITE = 31  # 白 5z: Hangzhou's default wild, Jinhua's substitute for the wild face
-SEATS = "ESWN"
-
-
-def face_name(face: int) -> str:
-    return f"{face % 9 + 1}{SUIT_LETTERS[face // 9]}"
-
-
-def is_suited(face: int) -> bool:
-    return face < 27
-
-
-def notation(faces: Sequence[int]) -> str:
-    """Tenhou-style notation, e.g. ``123m456p11z`` (RULEBOOK §1)."""
-    parts = []
-    for suit, letter in enumerate(SUIT_LETTERS):
-        digits = "".join(str(face % 9 + 1) for face in sorted(faces) if face // 9 == suit)
-        if digits:
-            parts.append(digits + letter)
-    return "".join(parts)
-
-
-def tile_counts(faces: Sequence[int]) -> list[int]:
-    counts = [0] * N_FACES
-    for face in faces:
-        counts[face] += 1
-    return counts
-
-
-# ---------------------------------------------------------------------------
-# Could these tiles win? Used to keep non-winning hands non-winning. Wilds count as
-# jokers that may stand for anything, so the check errs on the side of "could win".
-
-
-@cache
-def _forms_sets(counts: tuple[int, ...], jokers: int, need_pair: bool) -> bool:
-    """Can the tiles (plus jokers) be split into sets, and one pair if needed?"""
-    first = next((face for face, count in enumerate(counts) if count), None)
-    if first is None:
-        return True  # the tile total is 3k (+2), so the jokers left fill the rest
-    groups = [[first] * 3]
-    if need_pair:
-        groups.append([first] * 2)
-    if is_suited(first):
-        suit_start = first - first % 9
-        for start in (first - 2, first - 1, first):
-            if suit_start <= start <= suit_start + 6:
-                groups.append([start, start + 1, start + 2])
-    for group in groups:
-        rest = list(counts)
-        jokers_needed = 0
-        for face in group:
-            if rest[face]:
-                rest[face] -= 1
-            else:
-                jokers_needed += 1
-        is_pair = len(group) == 2
-        if jokers_needed <= jokers and _forms_sets(
-            tuple(rest), jokers - jokers_needed, need_pair and not is_pair
-        ):
-            return True
-    return False
-
-
-def could_win(concealed: Sequence[int], jokers: int, has_melds: bool, region: str) -> bool:
-    """True if the concealed tiles (winning tile included) might read as a winning hand."""
-    counts = tile_counts(concealed)
-    if _forms_sets(tuple(counts), jokers, need_pair=True):
-        return True
-    if has_melds:
-        return False
-    if sum(count % 2 for count in counts) <= jokers:
-        return True  # seven pairs
-    if region == "jinhua":
-        # 十三不靠/七風 need ≥5 different honours, 亂風 all honours (RULEBOOK §4)
-        honours_seen = sum(1 for face in HONOURS if counts[face])
-        all_honours = all(not is_suited(face) for face in concealed)
-        return honours_seen + jokers >= 5 or all_honours
-    return False
+# How often each kind of hand is dealt (the number of wilds is the category's).
+MIX = deals.Mix(
+    flavours={"mixed": 70, "one_suit": 13, "suit_and_honours": 14, "honours": 3},
+    seven_pairs=0.2,
+    four_alike=0.1,
+    melds={0: 55, 1: 7, 2: 6, 3: 6, 4: 6},  # 4 melds leave no room for 2 wilds: 3 then
+    streaks={0: 2, 1: 1, 2: 1},
+    win_types={"self_draw": 60, "discard": 40},
+    bases=(1, 1, 1, 2, 5),
+    dice=0.3,
+)
+NON_WINNING_WILDS = {0: 60, 1: 30, 2: 10}
 
 
 # ---------------------------------------------------------------------------
 # Corpus generation
-
-
-@dataclass(frozen=True, kw_only=True)
-class Table:
-    """Region and wild of one request, and the faces a wild-free hand must avoid."""
-
-    region: str
-    wild: int
-    wild_copies: int
-    avoid: frozenset[int]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Deal:
-    """The tiles of one hand before it is written as a request."""
-
-    melds: tuple[tuple[str, tuple[int, ...]], ...]  # ("chi" | "pung" | "kong" | "ankong", faces)
-    concealed: tuple[int, ...]  # the winning tile included
-    shape: str  # "standard" | "seven_pairs" | "none"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,149 +118,23 @@ class Case:
     category: str
     request: dict
     winning: bool
-    shape: str
+    shape: str  # "standard" | "seven_pairs" as built, "none" for a non-winning hand
     riichi: RiichiHand | None  # wild-free standard winning hands only
 
 
-def pick_table(rng: random.Random, wilds: int) -> Table:
+def pick_region(rng: random.Random, wilds: int) -> str:
     """Mostly Honghe; Hangzhou (白 wild, 4 copies) and Jinhua (3 wilds in play) sometimes."""
     regions = ["honghe"] * 8 + ["hangzhou"] + (["jinhua"] if wilds <= 3 else ["honghe"])
-    region = rng.choice(regions)
-    if region == "hangzhou":
-        return Table(region=region, wild=WHITE, wild_copies=4, avoid=frozenset({WHITE}))
-    if region == "jinhua":
-        # 白 substitutes for the wild face: keep it out so the tiles mean what they say
-        wild = rng.choice([face for face in range(N_FACES) if face != WHITE])
-        return Table(region=region, wild=wild, wild_copies=3, avoid=frozenset({wild, WHITE}))
-    wild = rng.randrange(N_FACES)
-    return Table(region=region, wild=wild, wild_copies=4, avoid=frozenset({wild}))
+    return rng.choice(regions)
 
 
-def pick_faces(rng: random.Random, table: Table) -> list[int]:
-    """The faces a hand may use: mostly any, sometimes one suit (+ honours) or honours only."""
-    flavour = rng.choices(["mixed", "one_suit", "suit_and_honours", "honours"], [70, 13, 14, 3])[0]
-    suit = rng.randrange(3)
-    in_suit = range(9 * suit, 9 * suit + 9)
-    chosen = {
-        "mixed": range(N_FACES),
-        "one_suit": in_suit,
-        "suit_and_honours": [*in_suit, *HONOURS],
-        "honours": HONOURS,
-    }[flavour]
-    return [face for face in chosen if face not in table.avoid]
+def corpus_request(dealt: deals.Dealt) -> dict:
+    """The generator's request, less a self-draw's ``discarder: null``."""
+    return {key: value for key, value in dealt.request.items()
+            if key != "discarder" or value is not None}
 
 
-def draw_standard(rng: random.Random, faces: list[int], n_melds: int) -> Deal | None:
-    """Four sets and a pair from ``faces``; ``n_melds`` of the sets are exposed melds."""
-    allowed = set(faces)
-    chow_starts = [f for f in faces if is_suited(f) and f % 9 <= 6 and {f + 1, f + 2} <= allowed]
-    counts = [0] * N_FACES
-    sets: list[list[int]] = []
-    for _ in range(50):
-        if len(sets) == 4:
-            break
-        if chow_starts and rng.random() < 0.6:
-            start = rng.choice(chow_starts)
-            group = [start, start + 1, start + 2]
-        else:
-            group = [rng.choice(faces)] * 3
-        if all(counts[face] + group.count(face) <= 4 for face in group):
-            sets.append(group)
-            for face in group:
-                counts[face] += 1
-    pair_faces = [face for face in faces if counts[face] <= 2]
-    if len(sets) < 4 or not pair_faces:
-        return None
-    pair = rng.choice(pair_faces)
-    counts[pair] += 2
-
-    exposed = set(rng.sample(range(4), n_melds))
-    melds = []
-    concealed = [pair, pair]
-    for index, group in enumerate(sets):
-        if index not in exposed:
-            concealed += group
-        elif group[0] != group[1]:
-            melds.append(("chi", tuple(group)))
-        else:
-            kind = rng.choices(["pung", "kong", "ankong"], [70, 15, 15])[0]
-            if kind != "pung" and counts[group[0]] < 4:
-                counts[group[0]] += 1
-                group = group + group[:1]
-            else:
-                kind = "pung"
-            melds.append((kind, tuple(group)))
-    return Deal(melds=tuple(melds), concealed=tuple(concealed), shape="standard")
-
-
-def draw_seven_pairs(rng: random.Random, faces: list[int]) -> Deal | None:
-    if len(faces) < 7:
-        return None
-    if rng.random() < 0.1:  # four identical tiles serve as two pairs (RULEBOOK §1)
-        pairs = rng.sample(faces, 6)
-        pairs.append(pairs[0])
-    else:
-        pairs = rng.sample(faces, 7)
-    return Deal(melds=(), concealed=tuple(pairs * 2), shape="seven_pairs")
-
-
-def draw_winning(rng: random.Random, table: Table, wilds: int) -> Deal:
-    """A winning deal whose concealed part leaves room for ``wilds`` replaced tiles."""
-    while True:
-        faces = pick_faces(rng, table)
-        kind = rng.choices(["concealed", "melds", "seven_pairs"], [55, 25, 20])[0]
-        if kind == "seven_pairs":
-            deal = draw_seven_pairs(rng, faces)
-        else:
-            # at least wilds + 1 concealed tiles, so a discard win keeps its tile real
-            most_melds = min(4, (13 - wilds) // 3)
-            n_melds = rng.randint(1, most_melds) if kind == "melds" else 0
-            deal = draw_standard(rng, faces, n_melds)
-        if deal is not None:
-            return deal
-
-
-def write_request(
-    rng: random.Random, table: Table, deal: Deal, wilds: int
-) -> tuple[dict, int, tuple[int, ...]]:
-    """Replace ``wilds`` concealed tiles by the wild type and write the request.
-
-    Returns the request, the winning tile's face and the concealed faces after the
-    replacement (winning tile included).
-    """
-    concealed = list(deal.concealed)
-    win_index = rng.randrange(len(concealed))
-    discard_allowed = table.region != "hangzhou"  # Hangzhou: self-draw (RULEBOOK §3)
-    win_type = "discard" if discard_allowed and rng.random() < 0.4 else "self_draw"
-    replaceable = [i for i in range(len(concealed)) if win_type == "self_draw" or i != win_index]
-    for index in rng.sample(replaceable, wilds):
-        concealed[index] = table.wild
-    win_face = concealed[win_index]
-    hand = concealed[:win_index] + concealed[win_index + 1 :]
-
-    winner = rng.choice(SEATS)
-    request: dict = {
-        "region": table.region,
-        "hand": notation(hand),
-        "melds": [f"{kind} {notation(faces)}" for kind, faces in deal.melds],
-        "win_tile": face_name(win_face),
-        "win_type": win_type,
-        "winner": winner,
-        "dealer": rng.choice(SEATS),
-        "base": rng.choice([1, 1, 1, 2, 5]),
-    }
-    if win_type == "discard":
-        request["discarder"] = rng.choice([seat for seat in SEATS if seat != winner])
-    if table.region != "hangzhou":
-        request["wild"] = face_name(table.wild)
-    if table.region == "hangzhou":
-        request["dealer_streak"] = rng.choice([0, 0, 1, 2])
-    if table.region == "honghe" and rng.random() < 0.3:
-        request["context"] = {"dice": [rng.randint(1, 6), rng.randint(1, 6)]}
-    return request, win_face, tuple(concealed)
-
-
-def to_riichi(deal: Deal, win_face: int) -> RiichiHand:
+def to_riichi(dealt: deals.Dealt) -> RiichiHand:
     """Give every physical tile its own 136-format id (face * 4 + copy)."""
     copies_used = [0] * N_FACES
 
@@ -357,56 +149,29 @@ def to_riichi(deal: Deal, win_face: int) -> RiichiHand:
             tiles=[take(face) for face in faces],
             opened=kind != "ankong",
         )
-        for kind, faces in deal.melds
+        for kind, faces in dealt.melds
     )
-    hand = list(deal.concealed)
-    hand.remove(win_face)
+    hand = list(dealt.concealed)
+    hand.remove(dealt.win_tile)
     concealed_ids = [take(face) for face in hand]
-    win_tile = take(win_face)
+    win_tile = take(dealt.win_tile)
     meld_ids = [tile for meld in melds for tile in meld.tiles]
     return RiichiHand(tiles=(*meld_ids, *concealed_ids, win_tile), win_tile=win_tile, melds=melds)
 
 
 def winning_case(rng: random.Random, category: str, wilds: int) -> Case:
-    table = pick_table(rng, wilds)
-    deal = draw_winning(rng, table, wilds)
-    request, win_face, _ = write_request(rng, table, deal, wilds)
-    riichi = to_riichi(deal, win_face) if wilds == 0 and deal.shape == "standard" else None
-    return Case(category=category, request=request, winning=True, shape=deal.shape, riichi=riichi)
+    dealt = deals.winning(rng, pick_region(rng, wilds), wilds=wilds, mix=MIX)
+    riichi = to_riichi(dealt) if wilds == 0 and dealt.shape == "standard" else None
+    return Case(category=category, request=corpus_request(dealt), winning=True,
+                shape=dealt.shape, riichi=riichi)
 
 
 def non_winning_case(rng: random.Random) -> Case:
-    """A winning deal with one or two concealed tiles swapped, or 14 random tiles,
-    that no reading completes."""
-    while True:
-        wilds = rng.choices([0, 1, 2], [60, 30, 10])[0]
-        table = pick_table(rng, wilds)
-        faces = [face for face in range(N_FACES) if face not in table.avoid]
-        if rng.random() < 0.7:
-            deal = draw_standard(rng, pick_faces(rng, table), rng.choice([0, 0, 0, 1, 2]))
-            if deal is None:
-                continue
-            counts = tile_counts(
-                [f for _, group in deal.melds for f in group] + list(deal.concealed)
-            )
-            concealed = list(deal.concealed)
-            for index in rng.sample(range(len(concealed)), rng.randint(1, 2)):
-                new_face = rng.choice(faces)
-                if counts[new_face] < 4:
-                    counts[concealed[index]] -= 1
-                    counts[new_face] += 1
-                    concealed[index] = new_face
-            deal = Deal(melds=deal.melds, concealed=tuple(concealed), shape="none")
-        else:
-            pool = [face for face in faces for _ in range(4)]
-            deal = Deal(melds=(), concealed=tuple(rng.sample(pool, 14)), shape="none")
-        request, _, concealed = write_request(rng, table, deal, wilds)
-        real_tiles = [face for face in concealed if face != table.wild]
-        if not could_win(real_tiles, concealed.count(table.wild), bool(deal.melds), table.region):
-            return Case(
-                category="non-winning", request=request, winning=False, shape="none", riichi=None
-            )
-
+    """A winning hand with one or two concealed tiles changed, that no reading completes."""
+    wilds = rng.choices(list(NON_WINNING_WILDS), list(NON_WINNING_WILDS.values()))[0]
+    dealt = deals.near_winning(rng, pick_region(rng, wilds), wilds=wilds, mix=MIX)
+    return Case(category="non-winning", request=corpus_request(dealt), winning=False,
+                shape="none", riichi=None)
 
 def build_corpus(seed: int, per_category: int) -> list[Case]:
     rng = random.Random(seed)
@@ -672,7 +437,7 @@ def waits_requests(corpus: list[Case]) -> list[dict]:
     requests = []
     for case in corpus:
         request = case.request
-        wild = request.get("wild", face_name(WHITE))
+        wild = request.get("wild", tile_code(WHITE))
         if case.category != "3-wilds" or request["win_tile"] == wild:
             continue
         requests.append({key: value for key, value in request.items()
