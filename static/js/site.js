@@ -37,6 +37,78 @@
   window.addEventListener("resize", focusableScrollers);
   document.addEventListener("toggle", focusableScrollers, true); // <details> of other readings
 
+  // Never a stale answer: a form's answer (its hx-target, once it holds a .result) that
+  // no longer matches the form is dimmed and says so as soon as an input changes, and a
+  // request that fails
+  // (no connection, a timeout, a server error) says so beside the old answer, with a
+  // button to try again. A new answer clears both. Without JavaScript the form is a
+  // plain GET and every answer is a fresh page.
+  var messages = function () {
+    var holder = document.getElementById("page-messages");
+    return holder ? holder.dataset : {};
+  };
+
+  function answerOf(form) {
+    var target = form && form.getAttribute && form.getAttribute("hx-target");
+    return target ? document.querySelector(target) : null;
+  }
+
+  function clearNotice(answer) {
+    var previous = answer.previousElementSibling;
+    if (previous && previous.matches(".answer-notice")) previous.remove();
+  }
+
+  function notice(answer, text, kind, form) {
+    clearNotice(answer);
+    var box = document.createElement("div");
+    box.className = "alert answer-notice d-flex flex-wrap align-items-center gap-2 alert-" + kind;
+    box.setAttribute("role", kind === "danger" ? "alert" : "status");
+    var words = document.createElement("span");
+    words.textContent = text;
+    box.appendChild(words);
+    if (form) {
+      var retry = document.createElement("button");
+      retry.type = "button";
+      retry.className = "btn btn-sm ms-auto " + (kind === "danger" ? "btn-danger" : "btn-dark");
+      retry.textContent = messages().retry;
+      retry.addEventListener("click", function () { form.requestSubmit(); });
+      box.appendChild(retry);
+    }
+    answer.parentNode.insertBefore(box, answer);
+  }
+
+  function markStale(event) {
+    var form = event.target.form || event.target.closest && event.target.closest("form");
+    var answer = answerOf(form);
+    if (!answer || !answer.querySelector(".result") || answer.classList.contains("answer-stale")) {
+      return;
+    }
+    answer.classList.add("answer-stale");
+    notice(answer, messages().stale, "warning", form);
+  }
+  document.addEventListener("input", markStale);
+  document.addEventListener("change", markStale);
+
+  function failed(event) {
+    var form = event.detail.elt.closest ? event.detail.elt.closest("form") : null;
+    var answer = answerOf(form);
+    if (!answer) return;
+    var text = event.type === "htmx:sendError" ? messages().offline
+      : event.type === "htmx:timeout" ? messages().timeout : messages().failed;
+    if (answer.querySelector(".result")) answer.classList.add("answer-stale");
+    notice(answer, text, "danger", form);
+  }
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, failed);
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var answer = event.detail.target;
+    if (!answer || !answer.classList) return;
+    answer.classList.remove("answer-stale");
+    clearNotice(answer);
+  });
+
   // A new score request clears the errors of the last one; the answer brings its own.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;

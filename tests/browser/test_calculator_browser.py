@@ -268,3 +268,32 @@ def test_the_language_switcher_changes_the_ui_text(page: Page):
         page.locator("[data-language-form] button[type=submit]").tap()
     expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
     expect(page.locator("h1")).to_have_text("給和了的牌算分")
+
+
+def test_an_answer_is_never_left_looking_current(page: Page, artifacts):
+    """Change an input: the answer is dimmed and says so. Cut the network and score: the
+    page says the answer was not updated and offers a retry; with the network back, the
+    retry brings the new answer (base 3: three times the payments)."""
+    open_calculator(page, EXAMPLE_3_QUERY)
+    result = page.locator("#result")
+    assert payments(page) == EXAMPLE_3_PAYMENTS
+    notice = page.locator(".answer-notice")
+
+    page.locator("#id_base").fill("3")
+    expect(result).to_have_class(re.compile(r"\banswer-stale\b"))
+    expect(notice).to_contain_text("已修改，请重新计算")
+
+    page.context.set_offline(True)
+    page.locator("#score-form button[type=submit]").tap()
+    expect(notice).to_contain_text("连不上服务器")
+    expect(notice).to_have_attribute("role", "alert")
+    expect(result).to_have_class(re.compile(r"\banswer-stale\b"))
+    assert payments(page) == EXAMPLE_3_PAYMENTS  # the old answer, shown as out of date
+    assert not serious(Axe().run(page).response["violations"])
+    page.screenshot(path=str(artifacts / "calculator-offline-360.png"), full_page=True)
+
+    page.context.set_offline(False)
+    notice.get_by_role("button").tap()
+    expect(notice).to_have_count(0)
+    expect(result).not_to_have_class(re.compile(r"\banswer-stale\b"))
+    assert payments(page) == {seat: 3 * net for seat, net in EXAMPLE_3_PAYMENTS.items()}
