@@ -93,13 +93,14 @@ function fits(st, kind, tiles) {
 
 // Why tile t cannot go where taps go now, or "" if it can.
 function refusal(root, st, ui, t) {
+  if (ui.target === "wild") return ""; // any tile may be named the wild
   const all = [...st.hand, ...ui.builder, st.win, ...st.melds.flatMap((m) => m.tiles)];
   const count = all.filter((p) => p === t).length - (ui.target === "win" && st.win === t);
   const n = limit(st, t), tile = label(root, t);
   if (count >= n) return msg(root, "copies", { n, tile }) + (n === 3 ? " " + msg(root, "flipped") : "");
   if (ui.target === "meld" && t === st.wild) return msg(root, "wildMeld", { tile });
   if (ui.target === "meld" && !fits(st, ui.kind, [...ui.builder, t])) {
-    return msg(root, "noFit", { tile, kind: ui.kind });
+    return msg(root, "noFit", { tile, kind: kindName(root, ui.kind) });
   }
   if (ui.target === "hand" && st.hand.length >= st.needed) return msg(root, "handFull", { n: st.needed });
   return "";
@@ -114,6 +115,9 @@ function msg(root, key, args = {}) {
 
 const paletteButton = (root, t) => root.querySelector(`.tile-palette [data-tile="${t}"]`);
 const label = (root, t) => `${paletteButton(root, t).dataset.name} ${t}`;
+
+// A meld's kind as the page's language says it (吃, 碰, 明杠, 暗杠).
+const kindName = (root, kind) => msg(root, "kind" + kind[0].toUpperCase() + kind.slice(1));
 
 function describe(root, st, t) {
   let text = label(root, t);
@@ -174,7 +178,7 @@ function render(root) {
     const text = `${m.kind} ${formatTiles(m.tiles)}`;
     const buttons = m.tiles.map((t) => tileButton(root, st, t, "meld", msg(root, "removeMeld", { meld: text })));
     for (const b of buttons) b.dataset.line = m.line;
-    const node = group(m.kind, m.bad ? " tile-meld--bad" : "", ...buttons);
+    const node = group(kindName(root, m.kind), m.bad ? " tile-meld--bad" : "", ...buttons);
     node.setAttribute("role", "group");
     node.setAttribute("aria-label", text);
     zones.meld.append(node);
@@ -182,9 +186,14 @@ function render(root) {
   if (ui.target === "meld" || ui.builder.length) {
     const buttons = ui.builder.map((t) => tileButton(root, st, t, "builder"));
     while (buttons.length < SIZES[ui.kind]) buttons.push(el("span", "tile-slot-empty"));
-    zones.meld.append(group(ui.kind, " tile-meld--building", ...buttons));
+    zones.meld.append(group(kindName(root, ui.kind), " tile-meld--building", ...buttons));
   }
   if (zones.win) zones.win.append(st.win ? tileButton(root, st, st.win, "win") : el("span", "tile-slot-empty"));
+  // The wild: the one named (removable: back to the region's own), or the region's own.
+  const named = parseTiles(value(root, "id_wild"))[0];
+  if (named) zones.wild.append(tileButton(root, st, named, "wild"));
+  else if (st.wild) zones.wild.append(tileButton(root, st, st.wild, "wild-default", describe(root, st, st.wild)));
+  else zones.wild.append(el("span", "tile-slot-empty"));
 
   count(root, "hand", st.hand.length, st.needed);
   count(root, "win", st.win ? 1 : 0, 1);
@@ -221,6 +230,11 @@ function place(root, t) {
   const st = readForm(root), ui = uiState.get(root);
   const why = refusal(root, st, ui, t);
   if (why) return why;
+  if (ui.target === "wild") {
+    write(root, "id_wild", t);
+    ui.target = st.hand.length < st.needed ? "hand" : hasWin(root) && !st.win ? "win" : "hand";
+    return msg(root, "wildSet", { tile: label(root, t) });
+  }
   if (ui.target === "hand") {
     write(root, "id_hand", formatTiles([...st.hand, t]));
     if (st.hand.length + 1 === st.needed && !st.win && hasWin(root)) ui.target = "win";
@@ -238,6 +252,11 @@ function place(root, t) {
 function unplace(root, button) {
   const st = readForm(root), ui = uiState.get(root), t = button.dataset.tile;
   const where = button.dataset.remove;
+  if (where === "wild") {
+    write(root, "id_wild", "");
+    return msg(root, "wildDefault");
+  }
+  if (where === "wild-default") { ui.target = "wild"; return ""; }
   if (where === "meld") {
     const lines = meldLines(root);
     const removed = lines.splice(+button.dataset.line, 1)[0].trim();

@@ -9,6 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from rules import score
 from tests.browser.pages import (
     EXAMPLE_3,
     EXAMPLE_3_PAYMENTS,
@@ -297,3 +298,37 @@ def test_an_answer_is_never_left_looking_current(page: Page, artifacts):
     expect(notice).to_have_count(0)
     expect(result).not_to_have_class(re.compile(r"\banswer-stale\b"))
     assert payments(page) == {seat: 3 * net for seat, net in EXAMPLE_3_PAYMENTS.items()}
+
+
+def test_a_jinhua_discard_win_with_a_pung_and_wild_6s_by_tapping_only(page: Page, artifacts):
+    """The wild is set in the palette (its target, then the tile): no typed field. W wins
+    on N's discard of 1z with a pung of 5p laid out; the wild 6s stands in a chow."""
+    open_calculator(page)
+    taps = Taps(page)
+    taps.choose("#id_region", "jinhua")
+    expect(page.locator("#id_region")).to_have_value("jinhua")
+    taps.tap(page.locator('.tile-target[data-target="wild"]'))
+    taps.tiles("6s")
+    expect(page.locator("#id_wild")).to_have_value("6s")
+    expect(page.locator('.tile-target[data-target="hand"]')).to_have_attribute(
+        "aria-pressed", "true")
+    expect(page.locator('[data-tiles="wild"] .tile-face--wild')).to_have_count(1)
+    taps.tap(page.locator('.tile-target[data-target="meld"]'))
+    taps.tap(page.locator('.tile-kind[data-kind="pung"]'))
+    taps.tiles("5p5p5p")
+    taps.tap(page.locator('.tile-target[data-target="hand"]'))
+    taps.tiles("123m789m45s6s1z")
+    taps.tiles("1z")  # the hand is full: the win target takes it
+    taps.choose("#id_win_type", "discard")
+    taps.choose("#id_winner", "W")
+    taps.choose("#id_discarder", "N")
+    taps.tap(page.locator("#score-form button[type=submit]"))
+
+    expect(page.locator("#id_melds")).to_have_value("pung 555p")
+    expect(page.locator("#id_hand")).to_have_value("123789m456s1z")
+    expect(page.locator("#result .result")).to_be_visible()
+    result = score({"region": "jinhua", "hand": page.locator("#id_hand").input_value(),
+                    "melds": ["pung 555p"], "win_tile": "1z", "win_type": "discard",
+                    "winner": "W", "dealer": "E", "discarder": "N", "wild": "6s"})
+    assert payments(page) == result["payments"]
+    page.screenshot(path=str(artifacts / "jinhua-tapped-360.png"), full_page=True)
