@@ -11,15 +11,18 @@ forbid) is drawn again from the start.
 What a hand may be, and the win around it, comes from the region's data
 (``rules.regions``): its wild (the default one, or a random face; never 白 where 白 is a
 plain copy of the wild's face), its shapes, the win types it allows, the copies of the
-wild in play and the context keys it reads. How often each kind of hand is dealt is a
-``Mix``; the number of wilds, the shape and the number of melds can also be fixed by the
-caller, e.g. from hypothesis with an int seed (or ``st.randoms(use_true_random=True)``;
-a ``st.randoms()`` that records each draw fails hypothesis's large_base_example health
+wild in play, its house rules and the context keys it reads. How often each kind of hand
+is dealt is a ``Mix``. ``MIX``, the default, is the practice page's mix; ``TESTING_MIX``
+also deals all that practice never does (any wild the region allows, the wild's own face
+in the sets, house rules, every context key the region reads, fractional bases …). The
+number of wilds, the shape and the number of melds can also be fixed by the caller, e.g.
+from hypothesis with an int seed (or ``st.randoms(use_true_random=True)``; a
+``st.randoms()`` that records each draw fails hypothesis's large_base_example health
 check, a hand taking dozens of draws)::
 
-    @given(st.integers(0, 2**32), st.sampled_from(sorted(REGIONS)), st.integers(0, 3))
+    @given(st.integers(0, 2**32 - 1), st.sampled_from(sorted(REGIONS)), st.integers(0, 3))
     def test_it(seed, region, wilds):
-        request = winning(seed, region, wilds=wilds).request
+        request = winning(seed, region, wilds=wilds, mix=TESTING_MIX).request
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ HONOURS = range(27, 34)
 MAX_ATTEMPTS = 500  # draws tried for one hand before giving up (NoDeal)
 SET_ATTEMPTS = 40  # sets tried for one standard hand before the tiles are drawn again
 MAX_WILDS = 4
+MAX_CAI_PIAO = 3  # the most 財飄 a request may give (rules.request)
+CLAIMS_EACH = 4  # claims one player makes in a hand at most: one per set
+HISTORY_DRAWS = 3  # previous_draws are dealt from 0 to this
 
 K = TypeVar("K")
 
@@ -53,9 +59,11 @@ class NoDeal(RuntimeError):
 @dataclass(frozen=True, kw_only=True)
 class Mix:
     """How often each kind of hand and circumstance is dealt. Weights map a value to its
-    relative weight; a chance is a probability (a chance of 0 or 1 draws nothing from the
-    random source). The defaults are the practice page's mix: changing one changes the
-    hand that every practice seed deals."""
+    relative weight (a single value draws nothing from the random source); a chance is a
+    probability (a chance of 0 or 1 draws nothing). The defaults are the practice page's
+    mix: changing one of the fields down to ``dice`` changes the hand that every practice
+    seed deals. The fields after ``dice`` deal what practice never does; their defaults
+    deal none of it and draw nothing, so they leave every seed's hand as it was."""
 
     # the faces a hand is drawn from: any, one suit, one suit and the honours, honours
     flavours: Mapping[str, int] = field(default_factory=lambda: {
@@ -74,24 +82,78 @@ class Mix:
         "self_draw": 50, "discard": 42, "rob_kong": 8})
     wild_chance: float = 0.3  # chance that the concealed tiles hold wilds ...
     wild_counts: tuple[int, ...] = (1, 1, 2)  # ... and how many (one of these, evenly)
-    bases: tuple[int, ...] = (1, 1, 2)  # 底分, one of these evenly
+    bases: tuple[int | float, ...] = (1, 1, 2)  # 底分, one of these evenly
     dice: float = 0.0  # chance of a dice context where the region reads the dice
+
+    # --- what practice never deals: the defaults deal none of it ---
+    # chance that the wild is any face the region allows as one (白 too, where it is not
+    # a plain copy of the wild), not the default of ``pick_wild``
+    any_wild: float = 0.0
+    # chance that a request names the region's default wild instead of leaving it out
+    name_default_wild: float = 0.0
+    # chance that the sets may use the wild's own face: played by 白 where 白 is a plain
+    # copy of the wild's face, else by wild tiles standing for themselves (counted among
+    # the hand's wilds)
+    wild_face: float = 0.0
+    # how many fours alike seven pairs hold when they hold any (``four_alike``): 1 to 3
+    quads: Mapping[int, int] = field(default_factory=lambda: {1: 1})
+    house_rules: float = 0.0  # chance of each house rule of the region, at any of its values
+    after_kong: float = 0.0  # chance of after_kong on a self-draw with a kong meld
+    first_turn: float = 0.0  # chance of first_turn where it can hold
+    last_tile: float = 0.0  # chance of last_tile on a self-draw that is not a first turn
+    cai_piao: float = 0.0  # chance of a 財飄 count on a self-draw (1 to what the wilds allow)
+    # chance of previous_draws (0 to HISTORY_DRAWS) and previous_wild (null, the wild or
+    # any face), where the region reads them
+    history: float = 0.0
+    claims: float = 0.0  # chance, for each ordered pair of players, that one claimed from the other
+    # chance that a self-draw's request says "discarder": null rather than leaving it out
+    null_discarder: float = 1.0
 
 
 MIX = Mix()
+
+# Everything on, for the tests: every kind of hand, wild, win and circumstance above.
+TESTING_MIX = Mix(
+    flavours={"mixed": 55, "one_suit": 15, "suit_and_honours": 20, "honours": 10},
+    seven_pairs=0.25,
+    four_alike=0.3,
+    melds={0: 30, 1: 20, 2: 20, 3: 15, 4: 15},
+    chow=0.5,
+    meld_kinds={"pung": 1, "kong": 1, "ankong": 1},
+    streaks={0: 1, 1: 1, 2: 1, 3: 1},
+    win_types={"self_draw": 1, "discard": 1, "rob_kong": 1},
+    wild_chance=0.6,
+    wild_counts=(1, 2, 3, 4),
+    bases=(1, 2, 3, 0.5, 0.25, 10),
+    dice=0.5,
+    any_wild=0.5,
+    name_default_wild=0.5,
+    wild_face=0.3,
+    quads={1: 3, 2: 2, 3: 1},
+    house_rules=0.5,
+    after_kong=0.5,
+    first_turn=0.15,
+    last_tile=0.3,
+    cai_piao=0.15,
+    history=0.5,
+    claims=1 / 6,
+    null_discarder=0.5,
+)
 
 Meld = tuple[str, tuple[Tile, ...]]  # ("chi" | "pung" | "kong" | "ankong", its tiles)
 
 
 @dataclass(frozen=True, kw_only=True)
 class Dealt:
-    """One dealt hand: the score request and the tiles it was written from."""
+    """One dealt hand: the score request and the physical tiles it was written from."""
 
     request: dict[str, Any]  # accepted by rules.score
     winning: bool  # as rules.score scores it
     shape: str  # the shape the tiles were built as: "standard" or "seven_pairs"
     melds: tuple[Meld, ...]  # as in the request
-    concealed: tuple[Tile, ...]  # the concealed tiles with the winning tile, wilds in place
+    # the concealed tiles with the winning tile, wilds (and 白 for the wild's face) in
+    # place: the request's hand is these less one copy of ``win_tile``
+    concealed: tuple[Tile, ...]
     win_tile: Tile
 
 
@@ -100,14 +162,16 @@ def winning(rng: random.Random | int, region: str, *, wilds: int | None = None,
     """A winning hand of ``region``, as ``rules.score`` accepts and scores it.
 
     The tiles are four sets and a pair (``shape="standard"``, ``melds`` of the sets laid
-    out as melds) or seven pairs, with exactly ``wilds`` of the concealed tiles replaced
-    by the wild (never the winning tile of a discard, never in a meld). What is None is
-    drawn from ``mix``; ``melds`` above 0 means the standard shape. The winner, dealer,
-    dealer streak, win type (with another seat as the discarder, or the robbed player),
-    base and, where the region reads them and the mix deals them, the dice are drawn
-    too; a hand the region refuses (say a discard win its terms forbid) is drawn again
-    from the start. Raises ValueError for what no hand can be (5 wilds, more wilds than
-    the region has in play, seven pairs with melds, a shape the region lacks, more melds
+    out as melds) or seven pairs, and the concealed tiles hold exactly ``wilds`` wild
+    tiles (never the winning tile of a discard, never in a meld): copies of the wild put
+    in place of tiles of the sets, and with ``mix.wild_face`` copies of the wild's face
+    that stand for themselves. What is None is drawn from ``mix``; ``melds`` above 0
+    means the standard shape. The winner, dealer, dealer streak, win type (with another
+    seat as the discarder, or the robbed player), base and, as the mix deals them, the
+    region's house rules and the context keys it reads are drawn too; a hand the region
+    refuses (say a discard win its terms or its house rules forbid) is drawn again from
+    the start. Raises ValueError for what no hand can be (5 wilds, more wilds than the
+    region ever has in play, seven pairs with melds, a shape the region lacks, more melds
     than leave room for the wilds).
     """
     return _deal(_random(rng), _rules(region), wilds, shape, melds, mix, spoil=False)
@@ -123,14 +187,27 @@ def near_winning(rng: random.Random | int, region: str, *, wilds: int | None = N
     return _deal(_random(rng), _rules(region), wilds, shape, melds, mix, spoil=True)
 
 
-def pick_wild(rng: random.Random, region: Region) -> Tile:
-    """The region's default wild where it has one, else a random face; where 白 stands in
-    for a named wild's face, never 白 itself (it stays a plain 白 elsewhere)."""
+def pick_wild(rng: random.Random, region: Region, mix: Mix = MIX, *, copies: int = 0) -> Tile:
+    """The wild of a hand. With ``mix.any_wild``: any face the region has at least
+    ``copies`` of in play as the wild. Otherwise the region's default wild where it has
+    one, else a random face; where 白 stands in for a named wild's face, never 白 itself
+    (it stays a plain 白 elsewhere). Those have the most copies the region ever has in
+    play, which ``copies`` does not check."""
+    if _chance(rng, mix.any_wild):
+        faces = [tile for tile in ALL_TILES if region.wild_copies(tile) >= copies]
+        if not faces:
+            raise ValueError(f"{region.key} never has {copies} wilds in play")
+        return rng.choice(faces)
     if region.default_wild is not None:
         return region.default_wild
     if region.white_substitutes:
         return rng.choice([tile for tile in ALL_TILES if tile != WHITE])
     return rng.randrange(len(ALL_TILES))
+
+
+def most_wilds(region: Region) -> int:
+    """The most copies of the wild a hand of ``region`` can hold: with its best wild."""
+    return max(region.wild_copies(tile) for tile in ALL_TILES)
 
 
 def pick_faces(rng: random.Random, avoid: set[Tile], mix: Mix = MIX) -> list[Tile]:
@@ -195,12 +272,14 @@ def draw_standard(rng: random.Random, faces: list[Tile], melds: int,
 def draw_seven_pairs(rng: random.Random, faces: list[Tile],
                      mix: Mix = MIX) -> list[Tile] | None:
     """Seven pairs of ``faces``, sometimes (``mix.four_alike``) with four alike as two of
-    them. None when there are fewer than seven faces."""
+    them, as many times as ``mix.quads`` draws. None when there are fewer than seven
+    faces."""
     if len(faces) < 7:
         return None
     if _chance(rng, mix.four_alike):
-        pairs = rng.sample(faces, 6)
-        pairs.append(pairs[0])
+        quads = _weighted(rng, mix.quads)
+        pairs = rng.sample(faces, 7 - quads)
+        pairs += pairs[:quads]
     else:
         pairs = rng.sample(faces, 7)
     return pairs * 2
@@ -209,8 +288,9 @@ def draw_seven_pairs(rng: random.Random, faces: list[Tile],
 def _deal(rng: random.Random, region: Region, wilds: int | None, shape: str | None,
           melds: int | None, mix: Mix, *, spoil: bool) -> Dealt:
     """Draw until ``rules.score`` accepts a hand that wins (or, with ``spoil``, does not)."""
-    most_wilds = max(mix.wild_counts, default=0) if wilds is None else wilds
-    most_melds = min(4, (13 - most_wilds) // 3)  # room for the wilds beside a discarded tile
+    # room for the wilds beside a discarded tile; with ``wilds`` None the drawn count is
+    # cut to the room there is
+    most_melds = min(4, (13 - (wilds or 0)) // 3)
     _check_arguments(region, wilds, shape, melds, most_melds)
     for _attempt in range(MAX_ATTEMPTS):
         dealt = _candidate(rng, region, wilds, shape, melds, most_melds, mix, spoil)
@@ -233,6 +313,9 @@ def _check_arguments(region: Region, wilds: int | None, shape: str | None,
                      melds: int | None, most_melds: int) -> None:
     if wilds is not None and not 0 <= wilds <= MAX_WILDS:
         raise ValueError(f"wilds must be 0 to {MAX_WILDS}, not {wilds}")
+    if wilds is not None and wilds > most_wilds(region):
+        raise ValueError(f"{region.key} has at most {most_wilds(region)} wilds in play, "
+                         f"not {wilds}")
     dealt_shapes = [s for s in (STANDARD, SEVEN_PAIRS) if s in region.shapes]
     if shape is not None and shape not in dealt_shapes:
         raise ValueError(f"{region.key} hands are dealt as {' or '.join(dealt_shapes)}, "
@@ -248,12 +331,13 @@ def _candidate(rng: random.Random, region: Region, wilds: int | None, shape: str
                melds: int | None, most_melds: int, mix: Mix, spoil: bool) -> Dealt | None:
     """One draw, in this order: the wild, the faces, the shape and melds, the tiles, the
     seats, the streak, the win type and discarder, the winning tile, the wilds, the base,
-    the context. None when the tiles could not be built. Not yet scored."""
-    wild = pick_wild(rng, region)
-    if wilds is not None and wilds > region.wild_copies(wild):
-        raise ValueError(f"{region.key} has only {region.wild_copies(wild)} wilds in play "
-                         f"with {tile_code(wild)} as the wild, not {wilds}")
-    avoid = {wild} | ({WHITE} if region.substitutes(wild) else set())
+    the context, the house rules. None when the tiles could not be built, or hold more
+    wilds than they may. Not yet scored."""
+    wild = pick_wild(rng, region, mix, copies=wilds or 0)
+    substitutes = region.substitutes(wild)
+    avoid = {WHITE} if substitutes else set()  # 白 is no face of its own then
+    if not _chance(rng, mix.wild_face):
+        avoid.add(wild)
     faces = pick_faces(rng, avoid, mix)
     if shape is None:
         if melds:
@@ -277,6 +361,17 @@ def _candidate(rng: random.Random, region: Region, wilds: int | None, shape: str
     if spoil:
         others = [tile for tile in ALL_TILES if tile not in avoid]
         _change_tiles(rng, concealed, laid_out, others)
+    if wild not in avoid:  # the wild's own face was drawn
+        if substitutes:  # played by 白, its plain copy
+            concealed = [WHITE if tile == wild else tile for tile in concealed]
+            laid_out = [(kind, tuple(WHITE if tile == wild else tile for tile in tiles))
+                        for kind, tiles in laid_out]
+        elif any(wild in tiles for _, tiles in laid_out):
+            return None  # a wild in a meld
+    natural = concealed.count(wild)  # the wild's own face drawn, as wilds
+    copies = region.wild_copies(wild)
+    if natural > copies:
+        return None
 
     winner, dealer = rng.choice(SEATS), rng.choice(SEATS)
     streak = _weighted(rng, mix.streaks)
@@ -285,15 +380,20 @@ def _candidate(rng: random.Random, region: Region, wilds: int | None, shape: str
     if win_type != "self_draw":
         discarder = rng.choice([seat for seat in SEATS if seat != winner])
     win_index = rng.randrange(len(concealed))
+    # a discarded winning tile is never a wild
+    spots = [i for i, tile in enumerate(concealed)
+             if tile != wild and (win_type == "self_draw" or i != win_index)]
     if wilds is None:
         count = rng.choice(mix.wild_counts) if _chance(rng, mix.wild_chance) else 0
-        count = min(count, region.wild_copies(wild))
+        # as many as there are copies in play and room for, the wild's own face included
+        count = min(count, copies, natural + len(spots))
+        placed = max(0, count - natural)
     else:
-        count = wilds
-    if count:
-        # a discarded winning tile is never a wild
-        spots = [i for i in range(len(concealed)) if win_type == "self_draw" or i != win_index]
-        for index in rng.sample(spots, count):
+        placed = wilds - natural
+        if not 0 <= placed <= len(spots):
+            return None
+    if placed:
+        for index in rng.sample(spots, placed):
             concealed[index] = wild
     hand = concealed[:win_index] + concealed[win_index + 1:]
 
@@ -304,12 +404,79 @@ def _candidate(rng: random.Random, region: Region, wilds: int | None, shape: str
         "winner": winner, "dealer": dealer, "discarder": discarder,
         "dealer_streak": streak, "base": rng.choice(mix.bases),
     }
-    if wild != region.default_wild:
+    if wild != region.default_wild or _chance(rng, mix.name_default_wild):
         request["wild"] = tile_code(wild)
-    if "dice" in region.context_keys and _chance(rng, mix.dice):
-        request["context"] = {"dice": [rng.randint(1, 6), rng.randint(1, 6)]}
+    context = _context(rng, region, mix, self_draw=win_type == "self_draw", winner=winner,
+                       dealer=dealer, melds=laid_out, wild=wild,
+                       room=copies - concealed.count(wild))
+    if context:
+        request["context"] = context
+    house_rules = {rule.key: rng.choice(rule.values) for rule in region.house_rules
+                   if _chance(rng, mix.house_rules)}
+    if house_rules:
+        request["house_rules"] = house_rules
+    if discarder is None and not _chance(rng, mix.null_discarder):
+        del request["discarder"]
     return Dealt(request=request, winning=not spoil, shape=shape, melds=tuple(laid_out),
                  concealed=tuple(concealed), win_tile=concealed[win_index])
+
+
+def _context(rng: random.Random, region: Region, mix: Mix, *, self_draw: bool, winner: str,
+             dealer: str, melds: list[Meld], wild: Tile, room: int) -> dict[str, Any]:
+    """The request's context, as ``mix`` deals it: only keys the region reads, each only
+    where a request may give it (rules.request): after_kong and last_tile on a
+    self-draw, after_kong with a kong meld, first_turn without an exposed meld, not with
+    last_tile, not on a dealer's discard win, and with no claim by or from the winner;
+    a 財飄 count on a self-draw, at most the wilds still out of the hand (``room``);
+    claims as ``_claims`` deals them. Empty for none."""
+    keys = region.context_keys
+    context: dict[str, Any] = {}
+    if "dice" in keys and _chance(rng, mix.dice):
+        context["dice"] = [rng.randint(1, 6), rng.randint(1, 6)]
+    has_kong = any(kind in ("kong", "ankong") for kind, _ in melds)
+    exposed = sum(kind != "ankong" for kind, _ in melds)
+    if "after_kong" in keys and self_draw and has_kong and _chance(rng, mix.after_kong):
+        context["after_kong"] = True
+    first_turn = ("first_turn" in keys and not exposed and (self_draw or winner != dealer)
+                  and _chance(rng, mix.first_turn))
+    if first_turn:
+        context["first_turn"] = True
+    if "last_tile" in keys and self_draw and not first_turn and _chance(rng, mix.last_tile):
+        context["last_tile"] = True
+    room = min(room, MAX_CAI_PIAO)
+    if "cai_piao" in keys and self_draw and room > 0 and _chance(rng, mix.cai_piao):
+        context["cai_piao"] = rng.randint(1, room)
+    if {"previous_draws", "previous_wild"} & set(keys) and _chance(rng, mix.history):
+        if "previous_draws" in keys:
+            context["previous_draws"] = rng.randint(0, HISTORY_DRAWS)
+        if "previous_wild" in keys:
+            previous = rng.choice([None, wild, rng.choice(ALL_TILES)])
+            context["previous_wild"] = None if previous is None else tile_code(previous)
+    if "claims" in keys:
+        claims = _claims(rng, mix, winner, exposed, first_turn)
+        if claims:
+            context["claims"] = claims
+    return context
+
+
+def _claims(rng: random.Random, mix: Mix, winner: str, exposed: int,
+            first_turn: bool) -> list[dict[str, Any]]:
+    """Claims as a request may give them (rules.request): each ordered pair of players
+    once, with a count of 1 to 4; the winner's at most its ``exposed`` melds in all (each
+    claim made one), another player's at most CLAIMS_EACH; on a first turn none by or
+    from the winner. Each pair claims with the chance ``mix.claims``."""
+    budget = dict.fromkeys(SEATS, CLAIMS_EACH)
+    budget[winner] = exposed
+    claims: list[dict[str, Any]] = []
+    for by in SEATS:
+        for from_ in SEATS:
+            if by == from_ or not budget[by] or (first_turn and winner in (by, from_)):
+                continue
+            if _chance(rng, mix.claims):
+                count = rng.randint(1, budget[by])
+                budget[by] -= count
+                claims.append({"by": by, "from": from_, "count": count})
+    return claims
 
 
 def _change_tiles(rng: random.Random, concealed: list[Tile], melds: list[Meld],
@@ -338,7 +505,10 @@ def _random(rng: random.Random | int) -> random.Random:
 
 
 def _weighted(rng: random.Random, weights: Mapping[K, float]) -> K:
-    """One key of ``weights``, drawn with the odds of its weight."""
+    """One key of ``weights``, drawn with the odds of its weight; a single key draws
+    nothing."""
+    if len(weights) == 1:
+        return next(iter(weights))
     return rng.choices(list(weights), list(weights.values()))[0]
 
 
