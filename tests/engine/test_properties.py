@@ -9,10 +9,10 @@
    ``winning`` flag on Honghe hands with 0-4 wilds (standard shape and seven pairs only,
    honghe.txt:24-30).
 
-Winning hands are built constructively: four sets + a pair (or seven pairs) of logical
-tiles, some of them replaced by the wild, some sets laid down as melds, the winning tile
-one of the concealed tiles; the physical limits of RULEBOOK §1 are respected (4 copies, 3 of a
-flipped wild type, 白 as a plain copy of the flipped wild's face, no wild in a meld).
+Winning hands come from the product's one generator, ``rules.deals.winning`` with its
+``TESTING_MIX`` (tests/strategies.py draws its seed): four sets and a pair (or seven
+pairs), some tiles replaced by the wild, some sets laid down as melds, house rules,
+contexts and claims, within the physical limits of RULEBOOK §1.
 """
 
 from __future__ import annotations
