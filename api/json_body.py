@@ -5,6 +5,7 @@ that a bad body reads the same wherever it is sent.
 """
 
 import json
+from collections.abc import Mapping, Sequence
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -14,28 +15,63 @@ from rules.regions import REGIONS
 
 JSON_CONTENT_TYPE = "application/json"
 
+# The codes of the API's own errors (docs/API.md), beside the engine's (rules.problems):
+# what is wrong with the body, the method or the rate, before the engine reads a request.
+API_CODES = {
+    "body_wrong_content_type": "the body is not sent as JSON (content_type)",
+    "body_too_large": "the body is over the size limit (limit)",
+    "body_empty": "no JSON in the body",
+    "body_not_utf8": "the body is not UTF-8",
+    "body_not_json": "the body is not valid JSON (detail, line, column)",
+    "json_not_finite": "NaN or Infinity where a number goes (name)",
+    "json_duplicate_key": "a key twice in one object (key)",
+    "json_number_too_long": "a number with too many digits",
+    "json_too_deep": "JSON nested too deeply",
+    "body_not_object": "the top level is not an object (json_type)",
+    "method_not_allowed": "an HTTP method the endpoint does not take (method, allow)",
+    "rate_limited": "too many requests from one client (allowed, period, retry_after)",
+    "cli_json_and_flags": "manage.py score given both --json and flags",
+    "cli_nothing_to_score": "manage.py score given nothing to score",
+    "cli_cannot_read": "manage.py score cannot read the file (path)",
+}
+
+
+def api_error(field: str, code: str, message: str, **params) -> dict:
+    """One error of the API's own, in the shape of the engine's (docs/API.md)."""
+    assert code in API_CODES, code
+    return {"field": field, "message": message, "code": code, "params": params}
+
 
 class BadJSONBody(Exception):
-    """The body is not a JSON object; `.errors` is the API's list of {field, message}."""
+    """The body is not a JSON object; `.errors` is the API's list of {field, message,
+    code, params}."""
 
-    def __init__(self, message: str, *, field: str = "body"):
+    def __init__(self, message: str, *, field: str = "body", code: str = "body_not_json",
+                 **params):
         super().__init__(message)
-        self.errors = [{"field": field, "message": message}]
+        self.errors = [api_error(field, code, message, **params)]
 
 
 class _NotStrictJSON(ValueError):
     """JSON that Python accepts but the API does not."""
 
+    def __init__(self, message: str, code: str, **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
 
 def _reject_constant(name: str):
-    raise _NotStrictJSON(f"{name} is not a JSON number; write a finite number instead")
+    raise _NotStrictJSON(f"{name} is not a JSON number; write a finite number instead",
+                         "json_not_finite", name=name)
 
 
 def _reject_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
     obj = {}
     for key, value in pairs:
         if key in obj:
-            raise _NotStrictJSON(f'the key "{key}" appears twice in one object; keep only one')
+            raise _NotStrictJSON(f'the key "{key}" appears twice in one object; keep only one',
+                                 "json_duplicate_key", key=key)
         obj[key] = value
     return obj
 
@@ -46,35 +82,39 @@ def decode_json_object(raw: bytes | str, *, field: str = "body") -> dict:
         raise BadJSONBody(
             'no JSON found (empty input); send a JSON object such as '
             f'{{"region": "{next(iter(REGIONS))}", …}}',
-            field=field,
+            field=field, code="body_empty",
         )
     try:
         value = json.loads(
             raw, parse_constant=_reject_constant, object_pairs_hook=_reject_duplicate_keys
         )
     except UnicodeDecodeError as error:
-        raise BadJSONBody("not UTF-8 text; send JSON encoded as UTF-8", field=field) from error
+        raise BadJSONBody("not UTF-8 text; send JSON encoded as UTF-8", field=field,
+                          code="body_not_utf8") from error
     except json.JSONDecodeError as error:
         raise BadJSONBody(
             f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno});"
             " check quotes, commas and brackets",
-            field=field,
+            field=field, code="body_not_json", detail=error.msg, line=error.lineno,
+            column=error.colno,
         ) from error
     except _NotStrictJSON as error:
-        raise BadJSONBody(str(error), field=field) from error
+        raise BadJSONBody(str(error), field=field, code=error.code, **error.params) from error
     except ValueError as error:  # Python's limit on the digits of an integer
         raise BadJSONBody(
-            "a number has too many digits; numbers in a score request are small", field=field
+            "a number has too many digits; numbers in a score request are small", field=field,
+            code="json_number_too_long",
         ) from error
     except RecursionError as error:
         raise BadJSONBody(
-            "nested too deeply; a score request is a flat JSON object", field=field
+            "nested too deeply; a score request is a flat JSON object", field=field,
+            code="json_too_deep",
         ) from error
     if not isinstance(value, dict):
         raise BadJSONBody(
             f"the top level is a JSON {_json_type(value)}, not an object;"
             " send a JSON object {…} holding the request keys",
-            field=field,
+            field=field, code="body_not_object", json_type=_json_type(value),
         )
     return value
 
@@ -85,7 +125,8 @@ def json_object_from_request(request: HttpRequest) -> dict:
         sent = request.content_type or "no Content-Type"
         raise BadJSONBody(
             f"the body must be JSON, but the request says {sent}; "
-            f'send the header "Content-Type: {JSON_CONTENT_TYPE}"'
+            f'send the header "Content-Type: {JSON_CONTENT_TYPE}"',
+            code="body_wrong_content_type", content_type=request.content_type or None,
         )
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     try:
@@ -95,14 +136,15 @@ def json_object_from_request(request: HttpRequest) -> dict:
     if raw is None or len(raw) > limit:
         raise BadJSONBody(
             f"the body is larger than {limit} bytes ({limit // 1024} KiB);"
-            " send one score request of a few hundred bytes"
+            " send one score request of a few hundred bytes",
+            code="body_too_large", limit=limit,
         )
     return decode_json_object(raw)
 
 
-def errors_response(errors: list[dict], *, status: int = 400, headers=None) -> JsonResponse:
+def errors_response(errors: Sequence[Mapping], *, status: int = 400, headers=None) -> JsonResponse:
     return JsonResponse(
-        {"errors": errors},
+        {"errors": list(errors)},
         status=status,
         headers=headers,
         json_dumps_params={"ensure_ascii": False},

@@ -19,7 +19,7 @@ from django.core.cache.backends.redis import RedisCache
 from django.core.checks import Error, register
 from django.http import HttpRequest
 
-from api.json_body import errors_response
+from api.json_body import api_error, errors_response
 
 logger = logging.getLogger(__name__)
 
@@ -132,7 +132,9 @@ def rate_limited(view):
         retry_after = max(1, math.ceil((window + 1) * period - now))
         message = (f"too many requests: at most {allowed} per {period} s from one client; "
                    f"try again in {retry_after} s")
-        return errors_response([{"field": "rate", "message": message}], status=429,
+        return errors_response([api_error("rate", "rate_limited", message, allowed=allowed,
+                                          period=period, retry_after=retry_after)],
+                               status=429,
                                headers={"Retry-After": str(retry_after)})
 
     return limited

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 
 from api.catalogue import catalogue
-from api.json_body import BadJSONBody, errors_response, json_object_from_request
+from api.json_body import BadJSONBody, api_error, errors_response, json_object_from_request
 from api.ratelimit import rate_limited
 from rules import InvalidRequest, score, waits
 
@@ -23,7 +23,9 @@ def _json_api(request: HttpRequest, engine, what: str):
     if request.method != "POST":
         message = f"{request.method} is not allowed here; POST a JSON {what} request instead"
         return errors_response(
-            [{"field": "method", "message": message}], status=405, headers={"Allow": "POST"}
+            [api_error("method", "method_not_allowed", message, method=request.method,
+                       allow=["POST"])],
+            status=405, headers={"Allow": "POST"},
         )
     try:
         result = engine(json_object_from_request(request))
@@ -54,8 +56,9 @@ def rules_api(request: HttpRequest):
     """GET /api/v1/rules: every region's patterns and house rules (docs/API.md)."""
     if request.method not in ("GET", "HEAD"):
         message = f"{request.method} is not allowed here; GET the rules instead"
-        return errors_response([{"field": "method", "message": message}], status=405,
-                               headers={"Allow": "GET, HEAD"})
+        return errors_response([api_error("method", "method_not_allowed", message,
+                                          method=request.method, allow=["GET", "HEAD"])],
+                               status=405, headers={"Allow": "GET, HEAD"})
     return JsonResponse(_catalogue(), json_dumps_params={"ensure_ascii": False})
 
 

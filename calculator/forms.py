@@ -6,6 +6,7 @@ Its errors come back onto the field they name, so each shows next to its input.
 
 from __future__ import annotations
 
+import json
 import re
 from decimal import Decimal
 from urllib.parse import urlencode
@@ -17,6 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator import regions
+from calculator.messages import render as say
 from calculator.regions import DEFAULT_REGION, REGION_CHOICES
 from common.web import SEAT_CHOICES, json_number
 from rules import InvalidRequest, score
@@ -134,7 +136,6 @@ class ScoreForm(forms.Form):
         help_text=_("Who threw the winning tile, or whose kong was robbed."))
     dealer_streak = forms.IntegerField(
         label=_("Dealer streak 連莊"), min_value=0, max_value=99, initial=0, required=False,
-        widget=forms.NumberInput(attrs={"placeholder": "0"}),
         help_text=_("Hands the dealer has already kept the seat; 0 = 平莊."))
     base = forms.DecimalField(label=_("Base 底分"), min_value=Decimal("0.01"),
                               max_value=1_000_000, initial=1,
@@ -178,6 +179,14 @@ class ScoreForm(forms.Form):
             del self.fields[name]
         for rule in REGIONS[self.region_key].house_rules:
             self.fields[rule.key] = house_rule_field(rule)
+        # 連莊 picked, not typed: 平莊 ×2, 二連莊 ×4, 三連莊及以上 ×8 where the region has
+        # a dealer factor (tiles.js relabels the choices when the region changes).
+        if "dealer_streak" in self.fields:
+            self.fields["dealer_streak"].widget = forms.Select(
+                choices=regions.streak_choices(self.region_key, self["dealer_streak"].value()),
+                attrs={"data-streak-names": json.dumps(regions.streak_names(),
+                                                       ensure_ascii=False),
+                       "data-streak-more": regions.streak_or_more("{streak}")})
 
     # --- what the template shows ---
 
@@ -269,7 +278,7 @@ class ScoreForm(forms.Form):
             return score(self.to_request())
         except InvalidRequest as invalid:
             for error in invalid.errors:
-                self.add_engine_error(error["field"], error["message"])
+                self.add_engine_error(error["field"], say(error, self.region_key))
             return None
 
     def add_engine_error(self, engine_field: str, message: str) -> None:
@@ -344,7 +353,7 @@ class WaitsForm(ScoreForm):
             return engine_waits(self.to_request())
         except InvalidRequest as invalid:
             for error in invalid.errors:
-                self.add_engine_error(error["field"], error["message"])
+                self.add_engine_error(error["field"], say(error, self.region_key))
             return None
 
     def permalink(self) -> str:

@@ -7,12 +7,15 @@ through here or straight from the registry.
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.utils.functional import lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.region import Choice, HouseRule, Region, Wording
 from rules.regions import REGIONS
+from rules.request import parse_request
 from rules.tiles import CODES
 
 # The regions in the order the pages list them; the first is the calculator's default.
@@ -96,11 +99,70 @@ def wild_badge(key: str | None) -> str:
 
 def facts() -> dict[str, dict]:
     """What static/js/tiles.js needs to know of each region, rendered as JSON
-    (``json_script``): the wild's badge, the wild when none is named, and whether 白 is a
-    plain copy of a named wild's face (a flipped indicator, three copies in play)."""
+    (``json_script``): the wild's badge, the wild when none is named, whether 白 is a
+    plain copy of a named wild's face (a flipped indicator, three copies in play), and
+    the dealer factor by streak (``streak_factors``)."""
     return {region.key: {"badge": wild_badge(region.key), "defaultWild": wild_code(region),
-                         "whiteSubstitutes": region.white_substitutes}
+                         "whiteSubstitutes": region.white_substitutes,
+                         "streakFactors": list(streak_factors(region.key))}
             for region in LISTED}
+
+
+STREAKS_LISTED = 10  # 平莊 to 十連莊: the streaks a select offers where nothing caps them
+
+
+@cache
+def streak_factors(key: str) -> tuple[int, ...]:
+    """The dealer factor at streaks 0, 1, 2, … up to the first streak from which it no
+    longer grows, as the engine works it out for a plain dealer's win (Hangzhou: 2, 4,
+    8); () for a region whose payments have no dealer factor."""
+    region = REGIONS[key]
+    if region.dealer_factor is None:
+        return ()
+    factors: list[int] = []
+    for streak in range(STREAKS_LISTED):
+        request = {"region": key, "hand": "123m456p789s234s7z", "win_tile": "7z",
+                   "win_type": "self_draw", "winner": "E", "dealer": "E",
+                   "dealer_streak": streak}
+        factor = region.dealer_factor(parse_request(request))
+        if factors and factor == factors[-1]:
+            break
+        factors.append(factor)
+    return tuple(factors)
+
+
+def streak_names() -> list[str]:
+    """平莊, 二連莊, … 十連莊 in the page's language."""
+    from calculator.results import streak_name
+
+    return [streak_name(streak) for streak in range(STREAKS_LISTED)]
+
+
+def streak_or_more(name: str) -> str:
+    return _("%(streak)s or more") % {"streak": name}
+
+
+def streak_choices(key: str, current: object = None) -> list[tuple[str, str]]:
+    """The dealer streak as a select: by its name (平莊, 二連莊, …) and, where the region
+    has a dealer factor, the factor, the last one "and more" (三連莊及以上 ×8); a streak
+    given beyond the list (a permalink's) is kept as its own choice."""
+    from calculator.results import streak_name
+
+    factors = streak_factors(key)
+    count = len(factors) or STREAKS_LISTED
+    choices = []
+    for streak in range(count):
+        name = streak_name(streak)
+        if factors:
+            if streak == count - 1:
+                name = streak_or_more(name)
+            name = f"{name} ×{factors[streak]}"
+        choices.append((str(streak), name))
+    if isinstance(current, str) and current.isdigit() and int(current) >= count:
+        streak = int(current)
+        name = streak_name(streak)
+        choices.append((current, f"{name} ×{factors[-1]}" if factors else name))
+    return choices
 
 
 def payment_sentence(region: Region, request: dict, factor) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from calculator.messages import render_near_miss, render_reason
 from calculator.regions import in_language, payment_sentence, wild_code
 from common.web import amount, seat_name, signed
 from rules.regions import REGIONS
@@ -91,7 +92,7 @@ def present(response: dict, request: dict, names: dict[str, str] | None = None) 
     region = REGIONS[response["region"]]
     heading = f"{region.name} {region.english}"
     if not response["winning"]:
-        return Result(winning=False, region=heading, reason=response["reason"],
+        return Result(winning=False, region=heading, reason=render_reason(response),
                       unmatched=response["unmatched"], combination=None, best=None,
                       alternatives=[])
     return Result(
@@ -106,9 +107,8 @@ def present(response: dict, request: dict, names: dict[str, str] | None = None) 
 def _near_misses(entries: list[dict], region) -> list[NearMiss]:
     """Patterns that nearly counted, with the engine's reason in the page's language."""
     catalogue = {p.key: p for p in region.patterns}
-    english = (get_language() or "").startswith("en")
     return [NearMiss(name=e["name"], english=catalogue[e["key"]].english,
-                     reason=e["reason_en"] if english else e["reason_zh"])
+                     reason=render_near_miss(e, region.key))
             for e in entries]
 
 

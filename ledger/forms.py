@@ -15,6 +15,7 @@ from calculator.forms import (
     ScoreForm,
     house_rule_field,
 )
+from calculator.messages import render as say
 from ledger.models import Table
 from rules.regions import REGIONS
 from rules.tiles import TileSyntaxError, parse_tiles, tile_code
@@ -156,7 +157,9 @@ class DrawForm(forms.Form):
         try:
             tiles = parse_tiles(text)
         except TileSyntaxError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(say({
+                "field": "wild", "message": str(error), "code": error.code,
+                "params": {"field": "wild", **error.params}})) from None
         if len(tiles) != 1:
             raise forms.ValidationError(_("Give one tile, e.g. 5s."))
         return tile_code(tiles[0])

@@ -41,7 +41,7 @@ class Refused(Exception):
     """The write would leave a hand that does not score: nothing was written."""
 
     number: int
-    errors: list[dict]
+    errors: list  # the engine's {"field", "message", "code", "params"} dicts
 
     def __str__(self) -> str:
         return f"hand {self.number}: " + "; ".join(e["message"] for e in self.errors)
@@ -58,7 +58,9 @@ def score_win(table: Table, position, fields: dict) -> tuple[dict, dict]:
                       house_rules=table.house_rules, position=position)
     response = score(request)
     if not response["winning"]:
-        raise Refused(position.number, [{"field": "hand", "message": response["reason"]}])
+        raise Refused(position.number, [{
+            "field": "hand", "message": response["reason"], "code": response["reason_code"],
+            "params": response["reason_params"]}])
     return request, response
 
 

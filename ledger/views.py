@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from calculator.forms import calculator_link, form_data
+from calculator.messages import render as say
 from calculator.results import present, streak_name
 from common.web import SEATS, amount, form_response, seat_name, signed
 from ledger import store
@@ -164,7 +165,7 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
                 position = _position(ledger, number)
                 form = DrawForm(data, reads_history=history)
             except store.Refused as refused:
-                form.add_error(None, _refused_message(refused, number))
+                form.add_error(None, _refused_message(refused, number, table.region))
                 status = 400
             else:
                 messages.success(request, _("Hand %(number)s recorded as a draw.")
@@ -230,17 +231,20 @@ def _preview(form: LedgerWinForm, table: Table, position: Position) -> dict | No
             "carry": form.query_string_pairs()}
 
 
-def _form_errors(form, errors: list[dict], at: int, number: int) -> None:
-    """Engine errors onto the form's fields; a later hand's onto the whole form."""
+def _form_errors(form, errors: list, at: int, number: int) -> None:
+    """Engine errors onto the form's fields, in the page's language; a later hand's onto
+    the whole form."""
     if at != number:
-        form.add_error(None, _refused_message(store.Refused(at, errors), number))
+        form.add_error(None, _refused_message(store.Refused(at, errors), number,
+                                              form.table.region))
         return
     for error in errors:
-        form.add_engine_error(error["field"], error["message"])
+        form.add_engine_error(error["field"], say(error, form.table.region))
 
 
-def _refused_message(refused: store.Refused, number: int) -> str:
-    reasons = "; ".join(e["message"] for e in refused.errors)
+def _refused_message(refused: store.Refused, number: int, region: str | None = None) -> str:
+    """Why a write was refused, each engine error in the page's language."""
+    reasons = _("; ").join(say(e, region) for e in refused.errors)
     if refused.number == number:
         return reasons
     return _("Not saved: with this change, hand %(later)s no longer scores (%(reasons)s). "

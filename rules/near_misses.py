@@ -1,24 +1,27 @@
 """Near misses: the patterns that nearly applied to a hand and why they did not.
 
 Each rule family has a small table next to it: pattern key → a "near" function
-``(reading, deal) -> (reason_zh, reason_en) | None`` that reads the reading's facts
-and says, in the product's own words, what one step kept the pattern out. Reasons
-may name ``{name}`` (the pattern's name as the region says it: 暴頭, 爆頭, 任意胡 …)
-and ``{wild}`` (百搭 in Honghe, 財神 elsewhere); ``near_misses`` fills them in.
+``(reading, deal) -> (reason_zh, reason_en, code, params) | None`` that reads the
+reading's facts and says, in the product's own words, what one step kept the pattern
+out, and the same as data (a code of ``problems.NEAR_MISS_CODES`` and its params: tile
+codes, counts), for a page to say in its own language. Reasons may name ``{name}``
+(the pattern's name as the region says it: 暴頭, 爆頭, 任意胡 …) and ``{wild}`` (百搭 in
+Honghe, 財神 elsewhere); ``near_misses`` fills them in.
 Nothing here is written per hand. Pure Python, no Django.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
+from .problems import NearReason
 from .readings import SEVEN_PAIRS, STANDARD, Reading, sets_with_one_wild_left
 from .region import Region
 from .request import Deal
 from .tiles import CODES, HONOUR_NAMES, SUIT_NAMES, Tile, is_honour, tile_chinese
 
-Reason = tuple[str, str]
+Reason = NearReason
 Near = Callable[[Reading, Deal], Reason | None]
 
 MAX_NEAR_MISSES = 5
@@ -48,8 +51,15 @@ def _name_zh(tile: Tile, d: Deal) -> str:
     return _CHINESE[tile]
 
 
-def _names(tiles: list[Tile], d: Deal) -> Reason:
+def _names(tiles: list[Tile], d: Deal) -> tuple[str, str]:
     return ("、".join(_name_zh(t, d) for t in tiles), ", ".join(_name_en(t, d) for t in tiles))
+
+
+def _off_params(off: list[Tile], main: int, d: Deal) -> dict[str, Any]:
+    """The params of a one-suit near miss: the tiles off the suit, and the face a 白
+    among them stands for (``white_as``, else None)."""
+    return {"count": len(off), "suit": _SUIT_LETTERS[main], "tiles": [CODES[t] for t in off],
+            "white_as": CODES[d.wild] if d.substitutes and d.wild in off else None}
 
 
 def _count_en(n: int, word: str) -> str:
@@ -91,7 +101,8 @@ def _near_one_suit(r: Reading, d: Deal) -> Reason | None:
     zh, en = _names(off, d)
     word = SUIT_NAMES[_SUIT_LETTERS[main]]
     return (f"{{name}}：有{len(off)}張不是{word}子（{zh}）",
-            f"{{name}}: {_count_en(len(off), 'tile')} outside {word} ({en})")
+            f"{{name}}: {_count_en(len(off), 'tile')} outside {word} ({en})",
+            "near_one_suit", _off_params(off, main, d))
 
 
 def _near_one_suit_and_honours(r: Reading, d: Deal) -> Reason | None:
@@ -106,7 +117,8 @@ def _near_one_suit_and_honours(r: Reading, d: Deal) -> Reason | None:
     zh, en = _names(off, d)
     word = SUIT_NAMES[_SUIT_LETTERS[main]]
     return (f"{{name}}：有{len(off)}張既不是{word}子也不是字牌（{zh}）",
-            f"{{name}}: {_count_en(len(off), 'tile')} neither {word} nor honours ({en})")
+            f"{{name}}: {_count_en(len(off), 'tile')} neither {word} nor honours ({en})",
+            "near_one_suit_and_honours", _off_params(off, main, d))
 
 
 ONE_SUIT: dict[str, Near] = {
@@ -119,8 +131,10 @@ ONE_SUIT: dict[str, Near] = {
 
 def _not_self_drawn(d: Deal) -> Reason:
     if d.win_type == "rob_kong":
-        return ("搶槓和牌；{name}須自摸", "won by robbing a kong; {name} needs a self-draw")
-    return ("點炮和牌；{name}須自摸", "won on a discard; {name} needs a self-draw")
+        return ("搶槓和牌；{name}須自摸", "won by robbing a kong; {name} needs a self-draw",
+                "near_needs_self_draw", {"win_type": "rob_kong"})
+    return ("點炮和牌；{name}須自摸", "won on a discard; {name} needs a self-draw",
+            "near_needs_self_draw", {"win_type": "discard"})
 
 
 def _near_lone_wild(r: Reading, d: Deal) -> Reason | None:
@@ -131,7 +145,7 @@ def _near_lone_wild(r: Reading, d: Deal) -> Reason | None:
         return _not_self_drawn(d)
     return ("此讀法的將不是單獨的{wild}加摸到的牌；{name}須以它們成將",
             "this reading's pair is not the lone {wild} and the drawn tile; {name} needs "
-            "that pair")
+            "that pair", "near_lone_wild_pair", {})
 
 
 def _near_seven_pairs_lone_wild(r: Reading, d: Deal) -> Reason | None:
@@ -172,13 +186,16 @@ def _near_all_claimed(r: Reading, d: Deal) -> Reason | None:
     if concealed:
         code = _group_code([d.face(t) for t in concealed[0].tiles])
         return (f"有暗槓（{code}）；{{name}}要四組全部亮出",
-                f"a concealed kong ({code}) among the melds; {{name}} needs all four exposed")
+                f"a concealed kong ({code}) among the melds; {{name}} needs all four exposed",
+                "near_all_claimed_concealed_kong", {"kong": code})
     if d.hand[0] == d.wild:
         return ("手裡剩的一張是{wild}；{name}要它不是{wild}",
-                "the lone tile in hand is a {wild}; {name} needs it not to be")
+                "the lone tile in hand is a {wild}; {name} needs it not to be",
+                "near_all_claimed_lone_wild", {})
     if d.win_type == "self_draw":
         return ("自摸只算平胡；{name}須和別人打出的牌",
-                "self-drawn: only 平胡; {name} needs a win on another player's tile")
+                "self-drawn: only 平胡; {name} needs a win on another player's tile",
+                "near_all_claimed_self_drawn", {})
     return None
 
 
@@ -195,7 +212,8 @@ def one_chow_away(r: Reading, d: Deal) -> Reason | None:
     if len(chows) != 1:
         return None
     code = _group_code(chows[0].faces)
-    return (f"{{name}}：差一組，{code}是順子", f"{{name}}: one chow away ({code})")
+    return (f"{{name}}：差一組，{code}是順子", f"{{name}}: one chow away ({code})",
+            "near_one_chow_away", {"chow": code})
 
 
 def _near_honour_triplets(r: Reading, d: Deal) -> Reason | None:
@@ -204,7 +222,8 @@ def _near_honour_triplets(r: Reading, d: Deal) -> Reason | None:
     other = next(g for g in r.sets if g.kind == "chow" or not is_honour(g.face))
     code = _group_code(other.faces)
     return (f"{{name}}：只有三組字牌刻子，另一組是{code}",
-            f"{{name}}: three honour pungs, the fourth set is {code}")
+            f"{{name}}: three honour pungs, the fourth set is {code}",
+            "near_honour_triplets", {"set": code})
 
 
 TRIPLETS: dict[str, Near] = {
@@ -219,7 +238,8 @@ def _near_pairs_without_wild(r: Reading, d: Deal) -> Reason | None:
     if r.shape != SEVEN_PAIRS or not d.wild_count:
         return None
     return (f"{{name}}：手裡有{d.wild_count}張{{wild}}（{tile_chinese(d.wild)}），只算七對子",
-            f"{{name}}: the hand holds {d.wild_count} {{wild}} ({CODES[d.wild]}), so only 七對子")
+            f"{{name}}: the hand holds {d.wild_count} {{wild}} ({CODES[d.wild]}), so only 七對子",
+            "near_pairs_with_wild", {"count": d.wild_count, "wild": CODES[d.wild]})
 
 
 def _near_quads(quads: int) -> Near:
@@ -228,9 +248,10 @@ def _near_quads(quads: int) -> Near:
             return None
         if quads == 1:
             return ("{name}：對子裡沒有四張一樣的牌",
-                    "{name}: no four identical tiles among the pairs")
+                    "{name}: no four identical tiles among the pairs", "near_no_quads", {})
         return (f"{{name}}：只有{quads - 1}組四張一樣的牌",
-                f"{{name}}: only {_count_en(quads - 1, 'set')} of four identical tiles")
+                f"{{name}}: only {_count_en(quads - 1, 'set')} of four identical tiles",
+                "near_fewer_quads", {"quads": quads - 1})
     return near
 
 
@@ -247,7 +268,8 @@ SEVEN_PAIRS_FAMILY: dict[str, Near] = {
 def _near_three_wilds(r: Reading, d: Deal) -> Reason | None:
     if d.wild_count != 2:
         return None
-    return ("{name}：只有兩張{wild}，要三張", "{name}: only 2 {wild}, 3 needed")
+    return ("{name}：只有兩張{wild}，要三張", "{name}: only 2 {wild}, 3 needed",
+            "near_two_wilds", {"count": 2, "needed": 3})
 
 
 def _near_after_kong(r: Reading, d: Deal) -> Reason | None:
@@ -261,7 +283,7 @@ def _near_after_kong(r: Reading, d: Deal) -> Reason | None:
     code = _group_code((d.face(meld.tiles[0]),) * 4)  # a kong: four tiles of one face
     return (f"手上有槓（{code}）；和的牌若是槓後補進的，請勾選 after_kong",
             f"the hand has a kong ({code}); set after_kong if the winning tile was the "
-            "kong's replacement")
+            "kong's replacement", "near_after_kong", {"kong": code})
 
 
 FLAGS: dict[str, Near] = {
@@ -334,6 +356,8 @@ class NearMissEntry(TypedDict):
     name: str
     reason_zh: str
     reason_en: str
+    code: str
+    params: dict[str, Any]
 
 
 def _may_answer(near: Near, facts: Facts) -> bool:
@@ -372,7 +396,8 @@ def _checks(region: Region, facts: Facts) -> tuple[_Check, ...]:
 def near_misses(reading: Reading, deal: Deal, region: Region,
                 counted_keys: set[str] | frozenset[str]) -> list[NearMissEntry]:
     """The region's patterns that did not count for ``reading`` but were one step away,
-    most relevant first: ``{"key", "name", "reason_zh", "reason_en"}`` each. A pattern
+    most relevant first: ``{"key", "name", "reason_zh", "reason_en", "code", "params"}``
+    each. A pattern
     that counted, or that a counted one replaces, is never listed."""
     facts = _facts(region, reading, deal)
     checks = _CHECKS.get(facts)
@@ -387,9 +412,9 @@ def near_misses(reading: Reading, deal: Deal, region: Region,
         reason = near(reading, deal)
         if reason is None:
             continue
-        zh, en = reason
+        zh, en, code, params = reason
         found.append({"key": key, "name": name, "reason_zh": zh.format_map(words),
-                      "reason_en": en.format_map(words)})
+                      "reason_en": en.format_map(words), "code": code, "params": params})
         if len(found) == MAX_NEAR_MISSES:
             break
     return found

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypedDict
 
+from .problems import ErrorEntry, NearReason
 from .readings import Reading
 from .request import SEATS, Deal
 from .tiles import WHITE, Tile
@@ -71,8 +72,8 @@ class Pattern:
     # tests/engine/test_pattern_tables.py holds every other check blind to it.
     reads_pair_wilds: bool = False
     # the pattern's own near-miss check, in place of the shared one (near_misses.NEAR):
-    # (reason_zh, reason_en) with {name} and {wild} to fill in, or None
-    near: Callable[[Reading, Deal], tuple[str, str] | None] | None = None
+    # (reason_zh, reason_en, code, params) with {name} and {wild} to fill in, or None
+    near: Callable[[Reading, Deal], NearReason | None] | None = None
     # The pattern's entry in a response, made once: a response gets a copy, its value
     # filled in where it depends on the hand.
     entry: PatternEntry = field(init=False, repr=False, compare=False)
@@ -121,7 +122,9 @@ class HouseRule:
         return tuple(c.value for c in self.choices)
 
 
-Problem = tuple[str, str]  # (the request key, what is wrong and how to fix it)
+# One problem of a request (the request key, what is wrong and how to fix it, its code
+# and params: ``rules.problems``)
+Problem = ErrorEntry
 
 
 @dataclass(frozen=True, kw_only=True)

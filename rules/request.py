@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from .lazy import lazy
+from .problems import ErrorEntry, problem, shown
 from .tiles import (
     ALL_TILES,
     BY_CODE,
@@ -74,9 +75,10 @@ def house_rule_values() -> Mapping[str, tuple[str, ...]]:
 
 
 class InvalidRequest(ValueError):
-    """A request that cannot be scored; ``errors`` lists ``{"field", "message"}`` dicts."""
+    """A request that cannot be scored; ``errors`` lists ``{"field", "message", "code",
+    "params"}`` dicts (``rules.problems``)."""
 
-    def __init__(self, errors: list[dict[str, str]]):
+    def __init__(self, errors: list[ErrorEntry]):
         super().__init__("; ".join(f"{e['field']}: {e['message']}" for e in errors))
         self.errors = errors
 
@@ -200,11 +202,15 @@ def _naturals(counts: list[int] | bytearray, wild: Tile, substitutes: bool) -> b
     return bytes(naturals)
 
 
-class _Errors(list[dict[str, str]]):
-    """The problems found so far, as ``{"field", "message"}`` dicts."""
+class _Errors(list[ErrorEntry]):
+    """The problems found so far, as ``{"field", "message", "code", "params"}`` dicts."""
 
-    def add(self, field_name: str, message: str) -> None:
-        self.append({"field": field_name, "message": message})
+    def add(self, field_name: str, code: str, message: str, **params: Any) -> None:
+        self.append(problem(field_name, code, message, **params))
+
+    def tiles(self, field_name: str, error: TileSyntaxError) -> None:
+        """Tile text that does not read, on ``field_name``."""
+        self.add(field_name, error.code, str(error), field=field_name, **error.params)
 
 
 def parse_request(data: Any) -> Deal:
@@ -390,12 +396,14 @@ _FIVE_TO_HIGH_BIT = sum(123 << 8 * t for t in ALL_TILES)
 def _read_request(data: Any) -> Deal:
     """``parse_request`` field by field: every spelling accepted, every problem listed."""
     if not isinstance(data, dict):
-        raise InvalidRequest([{"field": "body", "message": "the request must be a JSON object"}])
+        raise InvalidRequest([problem("body", "request_not_object",
+                                      "the request must be a JSON object")])
     errors = _Errors()
     if not REQUEST_KEYS.issuperset(data):
         for key in sorted(set(data) - REQUEST_KEYS, key=str):
-            errors.add(str(key), f"unknown key '{key}'; allowed keys: "
-                       f"{', '.join(sorted(REQUEST_KEYS))}")
+            errors.add(str(key), "unknown_key", f"unknown key '{key}'; allowed keys: "
+                       f"{', '.join(sorted(REQUEST_KEYS))}", key=str(key),
+                       allowed=sorted(REQUEST_KEYS))
 
     # Each field is taken as it stands when it has its usual, valid form (most requests);
     # anything else goes to its reader, which accepts the rarer spellings or records what
@@ -462,10 +470,13 @@ def _choice(data: Mapping[str, Any], key: str, allowed: tuple[str, ...], errors:
     value = data.get(key)
     if value is None:
         if required:
-            errors.add(key, f"missing: give one of {', '.join(allowed)}")
+            errors.add(key, "choice_missing", f"missing: give one of {', '.join(allowed)}",
+                       field=key, allowed=list(allowed))
         return None
     if value not in allowed:
-        errors.add(key, f"'{value}' is not allowed; use one of {', '.join(allowed)}")
+        errors.add(key, "choice_not_allowed",
+                   f"'{value}' is not allowed; use one of {', '.join(allowed)}",
+                   field=key, value=shown(value), allowed=list(allowed))
         return None
     return cast(str, value)  # one of ``allowed``
 
@@ -478,13 +489,14 @@ def _seat(data: Mapping[str, Any], key: str, errors: _Errors, *,
 def _tiles(data: Mapping[str, Any], key: str, errors: _Errors) -> tuple[Tile, ...] | None:
     value = data.get(key)
     if not isinstance(value, str):
-        errors.add(key, "missing or not a string: give the concealed tiles in mpsz notation, "
-                   "e.g. '123m456p789s234s7z' (without the winning tile)")
+        errors.add(key, "tiles_missing", "missing or not a string: give the concealed tiles "
+                   "in mpsz notation, e.g. '123m456p789s234s7z' (without the winning tile)",
+                   field=key)
         return None
     try:
         return tuple(parse_tiles(value))
     except TileSyntaxError as exc:
-        errors.add(key, str(exc))
+        errors.tiles(key, exc)
         return None
 
 
@@ -494,22 +506,25 @@ def _one_tile(data: Mapping[str, Any], key: str, errors: _Errors, *,
     if value is None and not required:
         return None
     if not isinstance(value, str):
-        errors.add(key, "missing or not a string: give one tile, e.g. '7z' or '中'")
+        errors.add(key, "tile_missing", "missing or not a string: give one tile, e.g. '7z' "
+                   "or '中'", field=key)
         return None
     try:
         return parse_tile(value)
     except TileSyntaxError as exc:
-        errors.add(key, str(exc))
+        errors.tiles(key, exc)
         return None
 
 
 def _melds(value: object, errors: _Errors, substitutes: bool,
            wild: Tile | None) -> tuple[Meld, ...]:
     if not isinstance(value, list):
-        errors.add("melds", "must be a list of strings like 'pung 555p'")
+        errors.add("melds", "melds_not_list", "must be a list of strings like 'pung 555p'")
         return ()
     if len(value) > MAX_MELDS:
-        errors.add("melds", f"{len(value)} melds given; a hand has at most {MAX_MELDS}")
+        errors.add("melds", "melds_too_many",
+                   f"{len(value)} melds given; a hand has at most {MAX_MELDS}",
+                   count=len(value), limit=MAX_MELDS)
         return ()
     if not value:
         return ()
@@ -525,36 +540,92 @@ def _melds(value: object, errors: _Errors, substitutes: bool,
     return tuple(melds)
 
 
+# A meld's kind in Chinese, as players say it (the longer words first): 碰 a pung, 吃 a
+# chow, 杠 / 明杠 an exposed kong (補槓 included), 暗杠 a concealed one.
+CHINESE_MELD_KINDS = {
+    "暗杠": "ankong", "暗槓": "ankong", "明杠": "kong", "明槓": "kong", "补杠": "kong",
+    "補槓": "kong", "杠": "kong", "槓": "kong", "碰": "pung", "吃": "chi",
+}
+
+
+def split_meld(text: str) -> tuple[str | None, str]:
+    """A meld's text as (its kind, its tiles' text): ``pung 555p`` and ``碰 555p`` (or
+    ``碰555p``) give ("pung", "555p"); a bare tile group gives (None, the text), its kind
+    read from its tiles. An English word that is not a kind is returned as the kind."""
+    text = text.strip()
+    for word, kind in CHINESE_MELD_KINDS.items():
+        if text.startswith(word):
+            return kind, text[len(word):]
+    parts = text.split(None, 1)
+    if len(parts) == 2 and parts[0].isascii() and parts[0].isalpha():
+        return parts[0].lower(), parts[1]
+    return None, text
+
+
 def _meld(text: object, where: str, errors: _Errors,
           face: Callable[[Tile], Tile]) -> Meld | None:
     """One meld; its shape is judged by what the tiles are (a 白 substitute is the wild's
     face, RULEBOOK §1), its tiles kept as laid on the table."""
-    if not isinstance(text, str) or len(text.split(None, 1)) != 2:
-        errors.add(where, "write a meld as kind and tiles, e.g. 'chi 123m', 'pung 555p', "
-                   "'kong 7777s' or 'ankong 1111z'")
+    form = ("write a meld as kind and tiles, e.g. 'chi 123m', 'pung 555p', 'kong 7777s' or "
+            "'ankong 1111z'")
+    if not isinstance(text, str):
+        errors.add(where, "meld_malformed", form, index=_index(where), text=shown(text))
         return None
-    kind, tile_text = text.split(None, 1)
-    kind = kind.lower()
-    if kind not in MELD_KINDS:
-        errors.add(where, f"unknown meld kind '{kind}'; use chi, pung, kong or ankong")
+    kind, tile_text = split_meld(text)
+    if kind is not None and kind not in MELD_KINDS:
+        errors.add(where, "meld_unknown_kind",
+                   f"unknown meld kind '{kind}'; use chi, pung, kong or ankong",
+                   index=_index(where), kind=kind)
         return None
     try:
         tiles = sorted(parse_tiles(tile_text))
     except TileSyntaxError as exc:
-        errors.add(where, str(exc))
+        if kind is None:  # neither a kind and tiles nor a tile group
+            errors.add(where, "meld_malformed", form, index=_index(where), text=text)
+        else:
+            errors.tiles(where, exc)
         return None
-    size = 3 if kind in ("chi", "pung") else 4
-    shown = "".join(tile_code(t) for t in tiles)
     faces = sorted(face(t) for t in tiles)
+    if kind is None:  # a bare group: a pung, a kong or a chow by its tiles
+        kind = _bare_kind(faces)
+        if kind is None or not tiles:
+            errors.add(where, "meld_malformed", form, index=_index(where), text=text)
+            return None
+    size = 3 if kind in ("chi", "pung") else 4
+    codes = "".join(tile_code(t) for t in tiles)
     if len(tiles) != size:
-        errors.add(where, f"a {kind} has {size} tiles, '{text}' has {len(tiles)}")
+        errors.add(where, "meld_wrong_size",
+                   f"a {kind} has {size} tiles, '{text}' has {len(tiles)}",
+                   index=_index(where), kind=kind, size=size, count=len(tiles),
+                   tiles=[tile_code(t) for t in tiles])
     elif kind == "chi" and not _is_run(faces):
-        errors.add(where, f"'{shown}' is not a chow: it needs three consecutive tiles of one suit, "
-                   "e.g. 'chi 345p'")
+        errors.add(where, "meld_not_chow", f"'{codes}' is not a chow: it needs three "
+                   "consecutive tiles of one suit, e.g. 'chi 345p'", index=_index(where),
+                   tiles=[tile_code(t) for t in tiles])
     elif kind != "chi" and len(set(faces)) != 1:
-        errors.add(where, f"'{shown}' is not a {kind}: all {size} tiles must be the same")
+        errors.add(where, "meld_not_same",
+                   f"'{codes}' is not a {kind}: all {size} tiles must be the same",
+                   index=_index(where), kind=kind, size=size,
+                   tiles=[tile_code(t) for t in tiles])
     else:
         return Meld(kind=kind, tiles=tuple(sorted(tiles, key=face)))
+    return None
+
+
+def _bare_kind(faces: list[Tile]) -> str | None:
+    """The kind of a meld written as its tiles alone: three of a face a pung, four a kong
+    (exposed), three in a row a chow; None for anything else."""
+    if len(faces) in (3, 4) and len(set(faces)) == 1:
+        return "pung" if len(faces) == 3 else "kong"
+    if len(faces) == 3 and _is_run(faces):
+        return "chi"
+    return None
+
+
+def _index(where: str) -> int | None:
+    """The index of ``melds[i]``."""
+    if where.startswith("melds[") and where.endswith("]"):
+        return int(where[6:-1])
     return None
 
 
@@ -584,10 +655,12 @@ def _count(data: Mapping[str, Any], key: str, errors: _Errors, *, default: int, 
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int):
-        errors.add(name, f"must be a whole number from 0 to {limit}, got {value!r}")
+        errors.add(name, "not_whole_number", f"must be a whole number from 0 to {limit}, "
+                   f"got {value!r}", field=name, limit=limit, value=shown(value))
         return default
     if not 0 <= value <= limit:
-        errors.add(name, f"must be from 0 to {limit}, got {value}")
+        errors.add(name, "number_out_of_range", f"must be from 0 to {limit}, got {value}",
+                   field=name, limit=limit, value=value)
         return default
     return value
 
@@ -596,10 +669,14 @@ def _base(value: object, errors: _Errors) -> int | Fraction:
     if isinstance(value, float) and 0 < value <= 1_000_000:  # the usual fraction (not NaN)
         return _exact(value)
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        errors.add("base", f"底分 must be a positive number such as 1 or 0.5, got {value!r}")
+        errors.add("base", "base_not_number",
+                   f"底分 must be a positive number such as 1 or 0.5, got {value!r}",
+                   value=shown(value))
         return 1
     if value <= 0 or value > 1_000_000:
-        errors.add("base", f"底分 must be greater than 0 and at most 1000000, got {value}")
+        errors.add("base", "base_out_of_range",
+                   f"底分 must be greater than 0 and at most 1000000, got {value}",
+                   value=value, limit=1_000_000)
         return 1
     if isinstance(value, int):
         return value
@@ -620,8 +697,8 @@ def _wild(data: Mapping[str, Any], region: str | None, errors: _Errors) -> Tile 
             return None
         rules = _regions()[region]
         if rules.default_wild is None:
-            errors.add("wild", f"{region} needs the {rules.wild_name} tile type, e.g. "
-                       "\"wild\": \"5s\"")
+            errors.add("wild", "wild_missing", f"{region} needs the {rules.wild_name} tile "
+                       "type, e.g. \"wild\": \"5s\"", region=region, wild_name=rules.wild_name)
         return rules.default_wild
     return _one_tile(data, "wild", errors, required=True)
 
@@ -631,21 +708,24 @@ def _flag(data: Mapping[str, Any], key: str, errors: _Errors) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        errors.add(f"context.{key}", f"must be true or false, got {value!r}")
+        errors.add(f"context.{key}", "flag_not_bool", f"must be true or false, got {value!r}",
+                   field=f"context.{key}", value=shown(value))
         return False
     return value
 
 
 def _context(value: object, errors: _Errors) -> Context:
     if not isinstance(value, dict):
-        errors.add("context", "must be an object such as {\"after_kong\": true}")
+        errors.add("context", "context_not_object",
+                   "must be an object such as {\"after_kong\": true}")
         return Context()
     if not value:
         return NO_CONTEXT
     if not CONTEXT_KEYS.issuperset(value):
         for key in sorted(set(value) - CONTEXT_KEYS, key=str):
-            errors.add(f"context.{key}", f"unknown context key '{key}'; allowed: "
-                       f"{', '.join(sorted(CONTEXT_KEYS))}")
+            errors.add(f"context.{key}", "unknown_context_key", f"unknown context key "
+                       f"'{key}'; allowed: {', '.join(sorted(CONTEXT_KEYS))}", key=str(key),
+                       allowed=sorted(CONTEXT_KEYS))
     previous_wild = None
     if value.get("previous_wild") is not None:
         previous_wild = _one_tile({"context.previous_wild": value["previous_wild"]},
@@ -702,8 +782,8 @@ def _dice(value: object, errors: _Errors) -> tuple[int, int] | None:
         return None
     if (not isinstance(value, list) or len(value) != 2
             or not (_is_die(value[0]) and _is_die(value[1]))):
-        errors.add("context.dice", f"give the two opening dice as two numbers 1-6, e.g. [3, 5]; "
-                   f"got {value!r}")
+        errors.add("context.dice", "dice_invalid", f"give the two opening dice as two "
+                   f"numbers 1-6, e.g. [3, 5]; got {value!r}", value=shown(value))
         return None
     return (value[0], value[1])
 
@@ -717,34 +797,41 @@ def _claims(value: object, errors: _Errors) -> tuple[Claim, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        errors.add(where, "must be a list like [{\"by\": \"S\", \"from\": \"E\", \"count\": 3}]")
+        errors.add(where, "claims_not_list",
+                   "must be a list like [{\"by\": \"S\", \"from\": \"E\", \"count\": 3}]")
         return ()
     if len(value) > MAX_CLAIMS:
-        errors.add(where, f"{len(value)} entries; list each pair of players once "
-                   f"(at most {MAX_CLAIMS})")
+        errors.add(where, "claims_too_many", f"{len(value)} entries; list each pair of "
+                   f"players once (at most {MAX_CLAIMS})", count=len(value), limit=MAX_CLAIMS)
         return ()
     claims, seen = [], set()
     for index, item in enumerate(value):
+        at = f"{where}[{index}]"
         if not isinstance(item, dict) or item.keys() != _CLAIM_KEYS:
-            errors.add(f"{where}[{index}]", "each claim needs exactly 'by', 'from' and 'count', "
-                       "e.g. {\"by\": \"S\", \"from\": \"E\", \"count\": 3}")
+            errors.add(at, "claim_malformed", "each claim needs exactly 'by', 'from' and "
+                       "'count', e.g. {\"by\": \"S\", \"from\": \"E\", \"count\": 3}",
+                       index=index)
             continue
         by, from_, count = item["by"], item["from"], item["count"]
         pair = (by, from_)
         if by not in SEATS or from_ not in SEATS:
-            problem = "'by' and 'from' must be seats E, S, W or N"
+            errors.add(at, "claim_bad_seat", "'by' and 'from' must be seats E, S, W or N",
+                       index=index)
         elif by == from_:
-            problem = f"{by} cannot claim from themself; 'by' and 'from' must differ"
+            errors.add(at, "claim_from_self",
+                       f"{by} cannot claim from themself; 'by' and 'from' must differ",
+                       index=index, by=by)
         elif isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 4:
-            problem = (f"'count' is how many chows/pungs {by} took from {from_}: 1 to 4, "
-                       f"got {count!r}")
+            errors.add(at, "claim_count_invalid", f"'count' is how many chows/pungs {by} took "
+                       f"from {from_}: 1 to 4, got {count!r}", index=index, by=by,
+                       **{"from": from_}, value=shown(count))
         elif pair in seen:
-            problem = f"{by} from {from_} is listed twice; give the total count once"
+            errors.add(at, "claim_duplicate",
+                       f"{by} from {from_} is listed twice; give the total count once",
+                       index=index, by=by, **{"from": from_})
         else:
             seen.add(pair)
             claims.append(_CLAIMS[by, from_, count])
-            continue
-        errors.add(f"{where}[{index}]", problem)
     return tuple(claims)
 
 
@@ -757,17 +844,21 @@ _CLAIMS = {(by, from_, count): Claim(by=by, from_=from_, count=count)
 def _house_rules(value: object, errors: _Errors) -> dict[str, str]:
     if not isinstance(value, dict):
         key, values = next(iter(house_rule_values().items()))
-        errors.add("house_rules", f"must be an object such as {{\"{key}\": \"{values[-1]}\"}}")
+        errors.add("house_rules", "house_rules_not_object",
+                   f"must be an object such as {{\"{key}\": \"{values[-1]}\"}}",
+                   key=key, value=values[-1])
         return {}
     rules: dict[str, str] = {}
     HOUSE_RULES = house_rule_values()  # noqa: N806 - the table of every region's
     for key, choice in value.items():
         if key not in HOUSE_RULES:
-            errors.add(f"house_rules.{key}",
-                       f"unknown house rule '{key}'; known: {', '.join(sorted(HOUSE_RULES))}")
+            errors.add(f"house_rules.{key}", "unknown_house_rule",
+                       f"unknown house rule '{key}'; known: {', '.join(sorted(HOUSE_RULES))}",
+                       key=str(key), known=sorted(HOUSE_RULES))
         elif choice not in HOUSE_RULES[key]:
-            errors.add(f"house_rules.{key}",
-                       f"'{choice}' is not an option; use {' or '.join(HOUSE_RULES[key])}")
+            errors.add(f"house_rules.{key}", "house_rule_bad_value",
+                       f"'{choice}' is not an option; use {' or '.join(HOUSE_RULES[key])}",
+                       rule=key, value=shown(choice), allowed=list(HOUSE_RULES[key]))
         else:
             rules[key] = choice
     return rules
@@ -780,11 +871,7 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
         return
     needed = 13 - 3 * len(deal.melds)
     if len(deal.hand) != needed:
-        kongs = sum(m.is_kong for m in deal.melds)
-        errors.add("hand", f"the concealed hand has {len(deal.hand)} tiles; with "
-                   f"{len(deal.melds)} meld(s) it needs {needed}, so that hand + melds + winning "
-                   f"tile make {14 + kongs} tiles (14, plus one per kong). Do not include the "
-                   "winning tile in 'hand'")
+        _hand_count(deal, needed, errors)
     # The tiles counted by face, the concealed ones first: those counts give the deal its
     # natural tiles and wilds (``Deal.naturals``, ``Deal.wild_count``), read by every
     # reading. Only with a face held five times, or more wilds than are in play, is each
@@ -811,12 +898,43 @@ def _check_tiles(deal: Deal, errors: _Errors) -> None:
     if deal.wild in meld_tiles:
         for index, meld in enumerate(deal.melds):
             if deal.wild in meld.tiles:
-                errors.add(f"melds[{index}]", f"{tile_code(deal.wild)} is the wild this hand and "
-                           "cannot be chowed, punged or konged (honghe.txt:21); keep it "
-                           "concealed")
+                errors.add(f"melds[{index}]", "wild_in_meld", f"{tile_code(deal.wild)} is the "
+                           "wild this hand and cannot be chowed, punged or konged "
+                           "(honghe.txt:21); keep it concealed", tile=tile_code(deal.wild),
+                           index=index)
 
 
 _UP_TO_FOUR = bytes(range(5))
+
+
+def _hand_count(deal: Deal, needed: int, errors: _Errors) -> None:
+    """A concealed hand of the wrong size: how many tiles are missing or over, and what
+    to do about each."""
+    count, melds = len(deal.hand), len(deal.melds)
+    kongs = sum(m.is_kong for m in deal.melds)
+    total = 14 + kongs
+    start = (f"the concealed hand has {count} tiles; with {melds} meld(s) it needs {needed}, "
+             f"so that hand + melds + winning tile make {total} tiles (14, plus one per kong)")
+    if count < needed:
+        missing = needed - count
+        errors.add("hand", "hand_too_few_tiles", f"{start}: "
+                   f"{_tiles_en(missing)} {'is' if missing == 1 else 'are'} missing. Add the "
+                   "missing tiles to 'hand'; if the hand has exposed melds or kongs, give them "
+                   "in 'melds' (each takes 3 tiles off what 'hand' needs)",
+                   count=count, needed=needed, missing=missing, melds=melds, kongs=kongs,
+                   total=total)
+    else:
+        extra = count - needed
+        errors.add("hand", "hand_too_many_tiles", f"{start}: {_tiles_en(extra)} too many. Do "
+                   "not include the winning tile in 'hand' (it goes in 'win_tile'); a kong "
+                   "goes in 'melds' ('kong 7777s' or 'ankong 7777s'), not in 'hand'; "
+                   "otherwise take the extra tiles out",
+                   count=count, needed=needed, extra=extra, melds=melds, kongs=kongs,
+                   total=total)
+
+
+def _tiles_en(n: int) -> str:
+    return "1 tile" if n == 1 else f"{n} tiles"
 
 
 def _check_copies(deal: Deal, errors: _Errors) -> None:
@@ -828,8 +946,10 @@ def _check_copies(deal: Deal, errors: _Errors) -> None:
         if n > limit:
             why = (" (the flipped indicator is out of play, so only 3 are left)"
                    if limit == 3 else "")
-            errors.add("hand", f"{n} copies of {tile_code(tile)}; there are only {limit}{why}. "
-                       "Check the hand, melds and winning tile")
+            errors.add("hand", "too_many_wild_copies" if limit < 4 else "too_many_copies",
+                       f"{n} copies of {tile_code(tile)}; there are only {limit}{why}. "
+                       "Check the hand, melds and winning tile", tile=tile_code(tile), count=n,
+                       limit=limit)
 
 
 def _check_win(deal: Deal, errors: _Errors) -> None:
@@ -838,23 +958,28 @@ def _check_win(deal: Deal, errors: _Errors) -> None:
     by_discard = deal.win_type in ("discard", "rob_kong")
     if by_discard and deal.discarder is None:
         who = "threw the winning tile" if deal.win_type == "discard" else "added the robbed kong"
-        errors.add("discarder", f"required for {deal.win_type}: the seat that {who}")
+        errors.add("discarder", "discarder_missing",
+                   f"required for {deal.win_type}: the seat that {who}", win_type=deal.win_type)
     if not by_discard and deal.discarder is not None:
-        errors.add("discarder", "must be null for a self-draw: nobody discarded the winning tile")
+        errors.add("discarder", "discarder_not_for_self_draw",
+                   "must be null for a self-draw: nobody discarded the winning tile")
     if deal.discarder is not None and deal.discarder == deal.winner:
-        errors.add("discarder", "the winner cannot win on their own discard; pick another seat")
+        errors.add("discarder", "discarder_is_winner",
+                   "the winner cannot win on their own discard; pick another seat",
+                   seat=deal.winner)
     if by_discard and deal.wild is not None and deal.win_tile == deal.wild:
-        errors.add("win_tile", f"{tile_code(deal.wild)} is the wild: nobody wins on a discarded "
-                   "wild (honghe.txt:21, jinhua.txt:73)")
+        errors.add("win_tile", "win_on_discarded_wild", f"{tile_code(deal.wild)} is the wild: "
+                   "nobody wins on a discarded wild (honghe.txt:21, jinhua.txt:73)",
+                   tile=tile_code(deal.wild), win_type=deal.win_type)
     if deal.win_type == "rob_kong" and (
             deal.win_tile in (deal.hand or ()) or any(deal.win_tile in m.tiles
                                                       for m in deal.melds)):
-        errors.add("win_tile", f"robbing a kong of {tile_code(deal.win_tile)}: the robbed "
-                   "player held the other three, so the winner cannot hold a copy")
+        errors.add("win_tile", "rob_kong_tile_held", f"robbing a kong of "
+                   f"{tile_code(deal.win_tile)}: the robbed player held the other three, so "
+                   "the winner cannot hold a copy", tile=tile_code(deal.win_tile))
     rules = _regions().get(deal.region)
     if rules is not None and rules.win_problems is not None:
-        for field_name, message in rules.win_problems(deal):
-            errors.add(field_name, message)
+        errors.extend(rules.win_problems(deal))
 
 
 def _check_context(deal: Deal, errors: _Errors) -> None:
@@ -863,48 +988,55 @@ def _check_context(deal: Deal, errors: _Errors) -> None:
     ctx = deal.context
     self_draw = deal.win_type == "self_draw"
     if ctx.after_kong and not self_draw:
-        errors.add("context.after_kong", "a win on the replacement tile after a kong is a "
-                   "self-draw; set win_type to self_draw or clear after_kong")
+        errors.add("context.after_kong", "after_kong_not_self_draw", "a win on the "
+                   "replacement tile after a kong is a self-draw; set win_type to self_draw or "
+                   "clear after_kong")
     if ctx.after_kong and not any(m.is_kong for m in deal.melds):
-        errors.add("context.after_kong", "the hand has no kong; add the kong to 'melds' "
-                   "('kong 7777s' or 'ankong 7777s') or clear after_kong")
+        errors.add("context.after_kong", "after_kong_without_kong", "the hand has no kong; "
+                   "add the kong to 'melds' ('kong 7777s' or 'ankong 7777s') or clear "
+                   "after_kong")
     if ctx.last_tile and not self_draw:
-        errors.add("context.last_tile", "海底 (the last tile of the wall) is a self-draw win; "
-                   "set win_type to self_draw or clear last_tile")
+        errors.add("context.last_tile", "last_tile_not_self_draw", "海底 (the last tile of "
+                   "the wall) is a self-draw win; set win_type to self_draw or clear last_tile")
     if ctx.first_turn:
         if any(m.exposed for m in deal.melds):
-            errors.add("context.first_turn", "a first-turn win cannot have exposed melds; "
-                       "clear first_turn or the chi/pung/kong melds")
+            errors.add("context.first_turn", "first_turn_with_exposed_melds", "a first-turn "
+                       "win cannot have exposed melds; clear first_turn or the chi/pung/kong "
+                       "melds")
         if ctx.last_tile:
-            errors.add("context.first_turn", "a hand cannot be won on the first turn and on the "
-                       "last tile; clear one of them")
+            errors.add("context.first_turn", "first_turn_and_last_tile", "a hand cannot be "
+                       "won on the first turn and on the last tile; clear one of them")
         if deal.winner_is_dealer and not self_draw:
-            errors.add("context.first_turn", "the dealer starts with 14 tiles, so a first-turn "
-                       "dealer win is a self-draw (天和)")
+            errors.add("context.first_turn", "first_turn_dealer_not_self_draw", "the dealer "
+                       "starts with 14 tiles, so a first-turn dealer win is a self-draw (天和)")
         if any(c.by == deal.winner for c in ctx.claims):
-            errors.add("context.first_turn", "nobody has claimed a tile before the first "
-                       "discard, so a first-turn winner has no claims; clear first_turn or "
-                       "the winner's claims")
+            errors.add("context.first_turn", "first_turn_winner_claimed", "nobody has "
+                       "claimed a tile before the first discard, so a first-turn winner has no "
+                       "claims; clear first_turn or the winner's claims")
         if any(c.from_ == deal.winner for c in ctx.claims):
-            errors.add("context.first_turn", "a tile claimed from the winner is one the "
-                       "winner discarded, so it is not the winner's first turn; clear "
-                       "first_turn or that claim")
+            errors.add("context.first_turn", "first_turn_claimed_from_winner", "a tile "
+                       "claimed from the winner is one the winner discarded, so it is not the "
+                       "winner's first turn; clear first_turn or that claim")
     rules = _regions().get(deal.region)
     if ctx.cai_piao and rules is not None and "cai_piao" not in rules.context_keys:
-        with_it = ", ".join(r.english for r in _regions().values()
-                            if "cai_piao" in r.context_keys)
-        errors.add("context.cai_piao", f"財飄 is a rule of {with_it}; {rules.english} has "
-                   "none, set cai_piao to 0")
+        having = [r for r in _regions().values() if "cai_piao" in r.context_keys]
+        with_it = ", ".join(r.english for r in having)
+        errors.add("context.cai_piao", "cai_piao_not_in_region", f"財飄 is a rule of "
+                   f"{with_it}; {rules.english} has none, set cai_piao to 0",
+                   region=rules.key, regions=[r.key for r in having])
     elif (ctx.cai_piao and deal.hand is not None
           and deal.wild_count + ctx.cai_piao > deal.wild_copies):
-        errors.add("context.cai_piao", f"{ctx.cai_piao} 財飄 means {ctx.cai_piao} 財神 were "
-                   f"thrown, but the hand holds {deal.wild_count} and only {deal.wild_copies} "
-                   "are in play")
+        errors.add("context.cai_piao", "cai_piao_too_many_wilds", f"{ctx.cai_piao} 財飄 means "
+                   f"{ctx.cai_piao} 財神 were thrown, but the hand holds {deal.wild_count} and "
+                   f"only {deal.wild_copies} are in play", cai_piao=ctx.cai_piao,
+                   held=deal.wild_count, in_play=deal.wild_copies,
+                   wild_name=rules.wild_name if rules is not None else None)
     if not ctx.claims:
         return
     winner_melds = sum(m.exposed for m in deal.melds)
     claimed = sum(c.count for c in ctx.claims if c.by == deal.winner)
     if claimed > winner_melds:
-        errors.add("context.claims", f"the winner {deal.winner} is said to have claimed "
-                   f"{claimed} times but shows {winner_melds} exposed meld(s); each chow/pung "
-                   "claimed is an exposed meld in 'melds'")
+        errors.add("context.claims", "claims_exceed_exposed_melds", f"the winner "
+                   f"{deal.winner} is said to have claimed {claimed} times but shows "
+                   f"{winner_melds} exposed meld(s); each chow/pung claimed is an exposed meld "
+                   "in 'melds'", winner=deal.winner, claimed=claimed, exposed=winner_melds)

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, TypedDict, cast
 
 from .near_misses import near_misses
+from .problems import problem
 from .readings import (
     THIRTEEN_LONELY,
     Group,
@@ -117,16 +118,21 @@ def _check_against_readings(deal: Deal, region: Region, found: list[Reading]) ->
     if (region.ready_hand_self_draw_only and deal.win_type != "self_draw"
             and ready_on_lone_wild(deal, region)):
         how = "on a discard" if deal.win_type == "discard" else "by robbing a kong"
-        shape = ("four sets and a lone " if sets_with_one_wild_left(deal, list(deal.hand))
+        four_sets = sets_with_one_wild_left(deal, list(deal.hand))
+        shape = ("four sets and a lone " if four_sets
                  else "six pairs and a lone ") + region.wild_name
-        errors.append({"field": "win_type", "message": (
+        errors.append(problem(
+            "win_type", "ready_hand_must_self_draw",
             f"this hand stood ready on a lone wild ({shape}), and such a hand cannot "
-            f"win {how} (hangzhou.txt:170); it must be self-drawn")})
+            f"win {how} (hangzhou.txt:170); it must be self-drawn", win_type=deal.win_type,
+            shape="four_sets" if four_sets else "six_pairs", wild_name=region.wild_name))
     cai_piao = next((p for p in region.patterns if p.key == "cai_piao"), None)
     if deal.context.cai_piao and not (cai_piao and any(cai_piao.check(r, deal) for r in found)):
-        errors.append({"field": "context.cai_piao", "message": (
+        errors.append(problem(
+            "context.cai_piao", "cai_piao_needs_bao_tou",
             f"財飄 needs a 暴頭 win: a self-drawn win whose hand stood ready on a lone "
-            f"{region.wild_name} (hangzhou.txt:140); set cai_piao to 0 or correct the hand")})
+            f"{region.wild_name} (hangzhou.txt:140); set cai_piao to 0 or correct the hand",
+            wild_name=region.wild_name))
     if errors:
         raise InvalidRequest(errors)
 
@@ -325,15 +331,20 @@ def _parts(s: Matched, deal: Deal, region: Region) -> _Parts:
 
 def _not_winning(deal: Deal) -> dict[str, Any]:
     left = closest_unmatched(deal)
+    region_shapes = REGIONS[deal.region].shapes
     shapes = "four sets and a pair, or seven pairs"
-    if THIRTEEN_LONELY in REGIONS[deal.region].shapes:
+    if THIRTEEN_LONELY in region_shapes:
         shapes += ", or 十三不靠 / 亂風"
+    unmatched = [CODES[t] for t in left]
     reason = (f"not a winning hand: it needs {shapes}; the closest reading leaves "
-              f"{len(left)} tile(s) that fit nowhere: {' '.join(CODES[t] for t in left)}")
+              f"{len(left)} tile(s) that fit nowhere: {' '.join(unmatched)}")
     return {
         "winning": False,
         "region": deal.region,
         "reason": reason,
+        "reason_code": "not_winning",
+        "reason_params": {"shapes": list(region_shapes), "unmatched": unmatched,
+                          "count": len(unmatched)},
         "unmatched": [CODES[t] for t in left],
         "shape": None,
         "groups": [],

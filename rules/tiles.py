@@ -23,7 +23,13 @@ ALL_TILES = range(34)
 
 
 class TileSyntaxError(ValueError):
-    """Text that is not tile notation; the message says where and how to fix it."""
+    """Text that is not tile notation; the message says where and how to fix it, ``code``
+    and ``params`` say the same as data (``rules.problems``)."""
+
+    def __init__(self, message: str, code: str, **params: object):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 # The longest tile text a hand needs: 14 tiles in two-character names with separators.
@@ -114,7 +120,8 @@ def parse_tiles(text: str) -> list[Tile]:
         return list(fast)
     if len(text) > MAX_TILE_TEXT:
         raise TileSyntaxError(f"{len(text)} characters is too long for tiles (at most "
-                              f"{MAX_TILE_TEXT}); a hand has at most 14 tiles")
+                              f"{MAX_TILE_TEXT}); a hand has at most 14 tiles",
+                              "tiles_too_long", length=len(text), limit=MAX_TILE_TEXT)
     compact = _SEPARATORS.sub("", text)
     tiles: list[Tile] = []
     pos = 0
@@ -126,7 +133,7 @@ def parse_tiles(text: str) -> list[Tile]:
                 pos = match.end()
                 break
         else:
-            raise TileSyntaxError(_explain(compact, pos))
+            raise _explain(compact, pos)
     return tiles
 
 
@@ -217,7 +224,9 @@ def _ascii_tiles(match: re.Match[str]) -> list[Tile]:
         n = int(d)
         if n == 0 or (s == "z" and n > 7):
             limit = "1-7" if s == "z" else "1-9"
-            raise TileSyntaxError(f"'{d}{s}' is not a tile: {s} tiles are numbered {limit}")
+            raise TileSyntaxError(f"'{d}{s}' is not a tile: {s} tiles are numbered {limit}",
+                                  "tile_number_invalid", text=f"{d}{s}", suit=s,
+                                  highest=7 if s == "z" else 9)
         tiles.append(offset + n - 1)
     return tiles
 
@@ -238,17 +247,17 @@ _TOKEN_READERS = (
 )
 
 
-def _explain(text: str, pos: int) -> str:
+def _explain(text: str, pos: int) -> TileSyntaxError:
     rest = text[pos:]
     if rest[0].isdigit():
-        return (
+        return TileSyntaxError(
             f"'{rest}' has digits without a suit letter after them: end each run of digits "
-            "with m (萬), p (筒), s (條) or z (honours), e.g. 123m"
-        )
-    return (
+            "with m (萬), p (筒), s (條) or z (honours), e.g. 123m",
+            "tile_digits_without_suit", text=rest)
+    return TileSyntaxError(
         f"cannot read '{rest[:6]}': write tiles as digits followed by m, p, s or z "
-        "(e.g. 123m456p77z) or by Chinese name (一萬, 三筒, 東, 白板)"
-    )
+        "(e.g. 123m456p77z) or by Chinese name (一萬, 三筒, 東, 白板)",
+        "tile_unreadable", text=rest[:6])
 
 
 def parse_tile(text: str) -> Tile:
@@ -258,5 +267,6 @@ def parse_tile(text: str) -> Tile:
         return tile
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileSyntaxError(f"'{text}' must be exactly one tile, e.g. 5m or 東; got {len(tiles)}")
+        raise TileSyntaxError(f"'{text}' must be exactly one tile, e.g. 5m or 東; got {len(tiles)}",
+                              "not_one_tile", text=text, count=len(tiles))
     return tiles[0]

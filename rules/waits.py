@@ -9,22 +9,31 @@ tile: it is reported once (``any_tile``) instead of tile by tile.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from .problems import ErrorEntry, problem
 from .readings import readings, sets_with_one_wild_left
 from .regions import REGIONS
-from .request import SEATS, Deal, InvalidRequest, parse_request
+from .request import SEATS, Deal, InvalidRequest, parse_request, split_meld
 from .scoring import ready_on_lone_wild, score
 from .tiles import ALL_TILES, CODES, WHITE, TileSyntaxError, parse_tiles
 
 HAND_WITHOUT_WIN = "waits take a 13-tile hand without win_tile"
 _NOT_IN_A_WAITS_REQUEST = {
-    "win_tile": f"{HAND_WITHOUT_WIN}: remove 'win_tile' (every tile is tried as the winning tile)",
-    "win_type": "waits try every win type the region allows: remove 'win_type'",
-    "discarder": "waits pick a discarder that makes a discard win legal: remove 'discarder'",
+    "win_tile": ("waits_win_tile_given", f"{HAND_WITHOUT_WIN}: remove 'win_tile' (every tile "
+                 "is tried as the winning tile)"),
+    "win_type": ("waits_win_type_given",
+                 "waits try every win type the region allows: remove 'win_type'"),
+    "discarder": ("waits_discarder_given",
+                  "waits pick a discarder that makes a discard win legal: remove 'discarder'"),
 }
-_HAND_COUNT = re.compile(r"the concealed hand has (\d+) tiles; with (\d+) meld\(s\) it needs (\d+)")
+# A score request's problems that read otherwise for a waiting hand: their waits codes.
+_FOR_WAITS = {
+    "hand_too_few_tiles": "waits_hand_too_few_tiles",
+    "hand_too_many_tiles": "waits_hand_too_many_tiles",
+    "too_many_copies": "waits_too_many_copies",
+    "too_many_wild_copies": "waits_too_many_wild_copies",
+}
 ANY_TILE_NOTE = (
     "any tile completes this hand: it stands as four sets and a lone wild, so the drawn "
     "tile pairs with the wild (暴頭 / 任意胡 when self-drawn). The entry shows one "
@@ -90,9 +99,10 @@ def _parse(request: object) -> Deal:
     """The request validated as a score request with a placeholder winning tile; errors
     about the winning tile become errors about the waiting hand."""
     if not isinstance(request, dict):
-        raise InvalidRequest([{"field": "body", "message": "the request must be a JSON object"}])
-    errors = [{"field": key, "message": message}
-              for key, message in _NOT_IN_A_WAITS_REQUEST.items() if key in request]
+        raise InvalidRequest([problem("body", "request_not_object",
+                                      "the request must be a JSON object")])
+    errors = [problem(key, code, message)
+              for key, (code, message) in _NOT_IN_A_WAITS_REQUEST.items() if key in request]
     probe = {key: value for key, value in request.items() if key not in _NOT_IN_A_WAITS_REQUEST}
     probe["win_tile"] = _placeholder(request)
     probe["win_type"] = "self_draw"
@@ -103,9 +113,11 @@ def _parse(request: object) -> Deal:
         errors += [_for_waits(e) for e in error.errors]
     if deal is not None and deal.context.cai_piao and not ready_on_lone_wild(
             deal, REGIONS[deal.region]):
-        errors.append({"field": "context.cai_piao", "message": (
-            f"財飄 needs a 暴頭-ready hand (standing on a lone {REGIONS[deal.region].wild_name}, "
-            "hangzhou.txt:140); set cai_piao to 0 or correct the hand")})
+        wild_name = REGIONS[deal.region].wild_name
+        errors.append(problem(
+            "context.cai_piao", "waits_cai_piao_needs_ready_hand",
+            f"財飄 needs a 暴頭-ready hand (standing on a lone {wild_name}, hangzhou.txt:140); "
+            "set cai_piao to 0 or correct the hand", wild_name=wild_name))
     if errors:
         raise InvalidRequest(errors)
     return deal  # type: ignore[return-value]  # no errors: the request was parsed
@@ -117,7 +129,7 @@ def _placeholder(request: dict[str, Any]) -> str:
     texts = [request.get("hand"), request.get("wild")]
     melds = request.get("melds")
     if isinstance(melds, list):
-        texts += [m.split(None, 1)[-1] for m in melds if isinstance(m, str) and m.strip()]
+        texts += [split_meld(m)[1] for m in melds if isinstance(m, str) and m.strip()]
     used = {WHITE}
     for text in texts:
         if isinstance(text, str):
@@ -128,16 +140,31 @@ def _placeholder(request: dict[str, Any]) -> str:
     return next((CODES[t] for t in ALL_TILES if t not in used), CODES[0])
 
 
-def _for_waits(error: dict[str, str]) -> dict[str, str]:
+def _for_waits(error: ErrorEntry) -> ErrorEntry:
+    """A score request's problem as it reads for the waiting hand (no winning tile)."""
+    code = _FOR_WAITS.get(error["code"])
+    if code is None:
+        return error
+    params = dict(error["params"])
     message = error["message"]
-    if error["field"] == "hand":
-        found = _HAND_COUNT.match(message)
-        if found:
-            held, melds, needed = found.groups()
-            message = (f"the hand has {held} tiles; with {melds} meld(s) a waiting hand needs "
-                       f"{int(needed)}: {HAND_WITHOUT_WIN}")
+    if error["code"].startswith("hand_"):
+        for key in ("kongs", "total"):  # a waiting hand's total has no winning tile
+            params.pop(key, None)
+        if "missing" in params:
+            fix = (f"{_tiles_en(params['missing'])} short: add the missing tiles to 'hand', "
+                   "and give exposed melds and kongs in 'melds'")
+        else:
+            fix = (f"{_tiles_en(params['extra'])} over: leave out the tile you would win on, "
+                   "and give a kong in 'melds'")
+        message = (f"the hand has {params['count']} tiles; with {params['melds']} meld(s) a "
+                   f"waiting hand needs {params['needed']}, {fix} ({HAND_WITHOUT_WIN})")
+    else:
         message = message.replace("hand, melds and winning tile", "hand and melds")
-    return {"field": error["field"], "message": message}
+    return problem(error["field"], code, message, **params)
+
+
+def _tiles_en(n: int) -> str:
+    return "1 tile" if n == 1 else f"{n} tiles"
 
 
 def _discarders(deal: Deal, any_tile: bool) -> tuple[str, ...]:

@@ -4,6 +4,7 @@
 from typing import cast
 
 from .. import checks as c
+from ..problems import problem
 from ..readings import SEVEN_PAIRS, STANDARD, Reading
 from ..region import (
     Amount,
@@ -175,6 +176,10 @@ def contract(deal: Deal, payments: Payments) -> tuple[Payments, Contract | None]
                                    "(hangzhou.txt:176): everyone pays as usual."}
 
 
+# The dealer streak from which a win on another's tile is allowed: 三連莊 (hangzhou.txt:16)
+DISCARD_FROM_STREAK = 2
+
+
 def win_problems(deal: Deal) -> list[Problem]:
     """A win on another's tile (a discard, or robbing a kong on the same terms,
     hangzhou.txt:16 "三牢起可以點炮胡和拉槓"): only in the classic scoring, from 三連莊,
@@ -182,22 +187,29 @@ def win_problems(deal: Deal) -> list[Problem]:
     if deal.win_type == "self_draw" or deal.win_type is None:
         return []
     how = "discard win" if deal.win_type == "discard" else "win by robbing a kong"
+    terms = {"win_type": deal.win_type, "region": "hangzhou"}
     if _modern(deal):
-        return [("win_type", f"Hangzhou as played now (house rule hangzhou_scoring = "
-                 f"modern) has only self-drawn wins (hangzhou.txt:176): no {how}; use "
-                 "self_draw")]
+        return [problem("win_type", "win_type_not_in_scoring", f"Hangzhou as played now "
+                        f"(house rule hangzhou_scoring = modern) has only self-drawn wins "
+                        f"(hangzhou.txt:176): no {how}; use self_draw", **terms,
+                        house_rule="hangzhou_scoring", choice="modern")]
     if deal.house_rule("hangzhou_discard") == "never":
-        return [("win_type", f"this table plays Hangzhou without discard wins (house rule "
-                 f"hangzhou_discard = never): no {how}; only self_draw")]
-    if deal.dealer_streak is not None and deal.dealer_streak < 2:
-        return [("win_type", f"in Hangzhou a {how} is allowed only from 三連莊 "
-                 "(dealer_streak 2 or more), between dealer and a non-dealer "
-                 "(hangzhou.txt:16,60,170); otherwise the hand must be self-drawn")]
+        return [problem("win_type", "win_type_house_rule_never", f"this table plays "
+                        f"Hangzhou without discard wins (house rule hangzhou_discard = never): "
+                        f"no {how}; only self_draw", **terms, house_rule="hangzhou_discard",
+                        choice="never")]
+    if deal.dealer_streak is not None and deal.dealer_streak < DISCARD_FROM_STREAK:
+        return [problem("win_type", "win_type_needs_dealer_streak", f"in Hangzhou a {how} "
+                        "is allowed only from 三連莊 (dealer_streak 2 or more), between dealer "
+                        "and a non-dealer (hangzhou.txt:16,60,170); otherwise the hand must be "
+                        "self-drawn", **terms, dealer_streak=deal.dealer_streak,
+                        min_streak=DISCARD_FROM_STREAK)]
     if (deal.discarder is not None and deal.dealer is not None
             and deal.dealer not in (deal.winner, deal.discarder)):
-        return [("discarder", f"in Hangzhou two non-dealers cannot win on each other's "
-                 f"tiles (hangzhou.txt:60): a {how} is only between the dealer and a "
-                 "non-dealer")]
+        return [problem("discarder", "win_between_non_dealers", f"in Hangzhou two "
+                        f"non-dealers cannot win on each other's tiles (hangzhou.txt:60): a "
+                        f"{how} is only between the dealer and a non-dealer", **terms,
+                        winner=deal.winner, discarder=deal.discarder, dealer=deal.dealer)]
     return []
 
 

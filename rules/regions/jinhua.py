@@ -55,7 +55,7 @@ def _near_all_pungs(r: Reading, d: Deal) -> Reason | None:
         claimed = 3 - short
         return (f"{{name}}：四組都是刻子，但只碰出{claimed}組，要碰出三組（jinhua.txt:27）",
                 f"{{name}}: all pungs, but only {claimed} claimed; it needs three claimed "
-                "(jinhua.txt:27)")
+                "(jinhua.txt:27)", "near_too_few_claimed", {"claimed": claimed, "needed": 3})
     return None if short else one_chow_away(r, d)
 
 

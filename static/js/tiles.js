@@ -195,6 +195,7 @@ function render(root) {
   else if (st.wild) zones.wild.append(tileButton(root, st, st.wild, "wild-default", describe(root, st, st.wild)));
   else zones.wild.append(el("span", "tile-slot-empty"));
 
+  streakChoices(root, st);
   count(root, "hand", st.hand.length, st.needed);
   count(root, "win", st.win ? 1 : 0, 1);
 
@@ -205,6 +206,27 @@ function render(root) {
     if (why) { b.setAttribute("aria-disabled", "true"); b.title = why; }
     else { b.removeAttribute("aria-disabled"); b.removeAttribute("title"); }
   });
+}
+
+// 連莊 as a select (forms.py): its choices follow the region's dealer factors, the last
+// "and more" (三連莊及以上 ×8); a region without them lists the plain streaks.
+function streakChoices(root, st) {
+  const select = field(root, "id_dealer_streak");
+  if (!select || !select.dataset.streakNames) return;
+  const factors = facts(root, st.region).streakFactors || [];
+  const names = JSON.parse(select.dataset.streakNames);
+  const count = factors.length || names.length;
+  const chosen = +select.value || 0;
+  const labels = [];
+  for (let n = 0; n < Math.max(count, chosen + 1); n++) {
+    let text = names[n] || String(n);
+    if (factors.length && n === count - 1) text = select.dataset.streakMore.replace("{streak}", text);
+    if (factors.length) text += " ×" + factors[Math.min(n, count - 1)];
+    if (n < count || n === chosen) labels.push([n, text]);
+  }
+  const now = [...select.options].map((o) => o.value + o.text).join();
+  if (now === labels.map(([n, text]) => n + text).join()) return;
+  select.replaceChildren(...labels.map(([n, text]) => new Option(text, n, false, n === chosen)));
 }
 
 function count(root, zone, n, needed) {

@@ -1,9 +1,13 @@
 """POST /api/v1/score: the HTTP shell around `rules.score` (docs/API.md)."""
 
 import json
+from pathlib import Path
 
 import pytest
 from django.conf import settings
+
+from api.json_body import API_CODES
+from rules.problems import ALL_CODES
 
 URL = "/api/v1/score"
 
@@ -123,4 +127,25 @@ def test_every_error_has_a_field_and_a_message(client):
 
     assert response.status_code == 400
     for error in response.json()["errors"]:
-        assert set(error) == {"field", "message"}
+        assert set(error) == {"field", "message", "code", "params"}
+        assert error["code"] in ALL_CODES and isinstance(error["params"], dict)
+        json.dumps(error["params"])  # JSON values
+
+
+def test_the_http_layers_errors_have_codes_too(client):
+    """Body, method and content-type errors: the engine's shape, a code of API_CODES, each
+    listed in docs/API.md."""
+    api_md = (Path(__file__).resolve().parents[2] / "docs" / "API.md").read_text()
+    assert all(f"`{code}`" in api_md for code in API_CODES)
+    answers = [
+        (client.post(URL, data=" ", content_type="application/json"), "body_empty"),
+        (client.post(URL, data="[]", content_type="application/json"), "body_not_object"),
+        (client.post(URL, data='{"a": 1, "a": 2}', content_type="application/json"),
+         "json_duplicate_key"),
+        (client.post(URL, data="{", content_type="application/json"), "body_not_json"),
+        (client.post(URL, data="{}", content_type="text/plain"), "body_wrong_content_type"),
+        (client.get(URL), "method_not_allowed"),
+    ]
+    for response, code in answers:
+        (error,) = response.json()["errors"]
+        assert error["code"] == code and set(error) == {"field", "message", "code", "params"}

@@ -54,7 +54,7 @@ def test_rulebook_example_3_by_tapping_tiles(page: Page):
     expect(page.locator('.tile-target[data-target="win"]')).to_have_attribute(
         "aria-pressed", "true")
     taps.tiles("9s")
-    taps.key_in("#id_dealer_streak", "1")  # 二連莊
+    taps.choose("#id_dealer_streak", "1")  # 二連莊 ×4: picked, not typed
     taps.tap(page.locator("#score-form button[type=submit]"))
 
     # The widget writes the hand in short notation, one suit letter per run.
@@ -117,7 +117,7 @@ def test_switching_region_swaps_its_fields_in_place(page: Page):
 
 
 @pytest.mark.parametrize("hand, message", [
-    pytest.param("11111m456m789p34s", "1m", id="five-copies-of-1m"),
+    pytest.param("11111m456m789p34s", "一万有 5 张", id="five-copies-of-1m"),
     pytest.param("123m456m789p34s", "13", id="twelve-tiles"),
 ])
 def test_an_invalid_hand_shows_its_error_next_to_the_hand(page: Page, hand, message):
@@ -148,7 +148,7 @@ def test_the_permalink_reproduces_the_result(page: Page):
     open_calculator(page)
     for name in ("hand", "win_tile"):
         page.locator(f"#id_{name}").fill(EXAMPLE_3[name])
-    page.locator("#id_dealer_streak").fill(EXAMPLE_3["dealer_streak"])
+    page.locator("#id_dealer_streak").select_option(EXAMPLE_3["dealer_streak"])
     page.locator("#score-form button[type=submit]").tap()
     first = payments(page)
     first_patterns = pattern_names(page)
@@ -332,3 +332,20 @@ def test_a_jinhua_discard_win_with_a_pung_and_wild_6s_by_tapping_only(page: Page
                     "winner": "W", "dealer": "E", "discarder": "N", "wild": "6s"})
     assert payments(page) == result["payments"]
     page.screenshot(path=str(artifacts / "jinhua-tapped-360.png"), full_page=True)
+
+
+def test_the_dealer_streak_is_picked_with_its_factor(page: Page):
+    """Hangzhou: 平庄 ×2, 二连庄 ×4, 三连庄及以上 ×8; a region without a dealer factor lists
+    the plain streaks; a permalink's streak beyond the list is kept."""
+    open_calculator(page)
+    streak = page.locator("#id_dealer_streak")
+    options = streak.locator("option")
+    expect(options).to_have_text(["平庄 ×2", "二连庄 ×4", "三连庄及以上 ×8"])
+    page.locator("#id_region").select_option("honghe")
+    expect(options).to_have_count(10)
+    expect(options.first).to_have_text("平庄")
+    page.locator("#id_region").select_option("hangzhou")
+    expect(options).to_have_count(3)
+    open_calculator(page, "?region=hangzhou&dealer_streak=5")
+    expect(streak).to_have_value("5")
+    expect(streak.locator("option:checked")).to_have_text("六连庄 ×8")

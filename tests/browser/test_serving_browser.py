@@ -45,7 +45,7 @@ def test_htmx_pages_work_under_the_csp(page: Page):
     expect(page.locator("#region-fields")).to_have_attribute("data-region", "hangzhou")
     page.locator("#id_hand").fill(EXAMPLE_3["hand"])
     page.locator("#id_win_tile").fill(EXAMPLE_3["win_tile"])
-    page.locator("#id_dealer_streak").fill(EXAMPLE_3["dealer_streak"])
+    page.locator("#id_dealer_streak").select_option(EXAMPLE_3["dealer_streak"])
     page.locator("#score-form button[type=submit]").tap()
 
     assert payments(page) == EXAMPLE_3_PAYMENTS

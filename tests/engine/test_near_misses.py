@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from rules import score
 from rules.near_misses import NEAR, _facts, _may_answer, near_misses
+from rules.problems import NEAR_MISS_CODES
 from rules.readings import count_tiles, readings, sets_with_one_wild_left
 from rules.regions import REGIONS
 from rules.request import parse_request
@@ -128,7 +129,8 @@ def test_entry_shape_and_limit():
     counted, found = best_near_misses(req("honghe", "123m456m789s55z99p", "5z", wild="9p", **DISCARD_W))
     assert 1 <= len(found) <= 5
     for entry in found:
-        assert set(entry) == {"key", "name", "reason_zh", "reason_en"}
+        assert set(entry) == {"key", "name", "reason_zh", "reason_en", "code", "params"}
+        assert entry["code"] in NEAR_MISS_CODES and isinstance(entry["params"], dict)
         assert "{" not in entry["reason_zh"] + entry["reason_en"]
 
 

@@ -364,13 +364,65 @@ def test_chinese_names_in_melds_and_wild():
     assert core(written) == core(reference)
 
 
+# Melds in Chinese words, and bare tile groups (a pung, a kong, a chow by their tiles):
+# the same hand as the English spelling on the right.
+MELD_HAND = ("123m456p23s11z", "4s")  # + one meld of three
+KONG_HAND = ("456p789s23s11z", "4s")  # + one kong
+MELD_SPELLINGS = [
+    ("hangzhou", MELD_HAND, ["碰 777s"], ["pung 777s"]),
+    ("hangzhou", MELD_HAND, ["碰777s"], ["pung 777s"]),
+    ("hangzhou", MELD_HAND, ["碰 七條七條七條"], ["pung 777s"]),
+    ("hangzhou", MELD_HAND, ["777s"], ["pung 777s"]),
+    ("hangzhou", MELD_HAND, [" 777s "], ["pung 777s"]),
+    ("jinhua", MELD_HAND, ["555z"], ["pung 555z"]),  # 白 substitutes: a pung of the wild's face
+    ("hangzhou", MELD_HAND, ["吃 789s"], ["chi 789s"]),
+    ("hangzhou", MELD_HAND, ["吃789s"], ["chi 789s"]),
+    ("hangzhou", MELD_HAND, ["789s"], ["chi 789s"]),
+    ("hangzhou", MELD_HAND, ["吃 七條八條九條"], ["chi 789s"]),
+    ("honghe", KONG_HAND, ["杠 1111m"], ["kong 1111m"]),
+    ("honghe", KONG_HAND, ["槓 1111m"], ["kong 1111m"]),
+    ("honghe", KONG_HAND, ["明杠 1111m"], ["kong 1111m"]),
+    ("honghe", KONG_HAND, ["明槓1111m"], ["kong 1111m"]),
+    ("honghe", KONG_HAND, ["1111m"], ["kong 1111m"]),
+    ("honghe", KONG_HAND, ["暗杠 1111m"], ["ankong 1111m"]),
+    ("honghe", KONG_HAND, ["暗槓 一萬一萬一萬一萬"], ["ankong 1111m"]),
+    ("honghe", ("1z", "1z"), ["碰 111m", "吃 456p", "789s", "杠 2222s"],
+     ["pung 111m", "chi 456p", "chi 789s", "kong 2222s"]),
+]
+
+
+@pytest.mark.parametrize(("region", "hand_win", "written", "plain"), MELD_SPELLINGS,
+                         ids=lambda v: " | ".join(v) if isinstance(v, list) else None)
+def test_meld_spellings_accepted(region, hand_win, written, plain):
+    hand, win = hand_win
+    got = score(req(region, hand, win, melds=written))
+    reference = score(req(region, hand, win, melds=plain))
+    assert got["winning"] is True and reference["winning"] is True
+    assert core(got) == core(reference)
+    assert got["groups"] == reference["groups"]
+    assert got["patterns"] == reference["patterns"]
+
+
+@pytest.mark.parametrize(("melds", "code"), [
+    (["碰 77s"], "meld_wrong_size"),
+    (["碰 778s"], "meld_not_same"),
+    (["吃 135m"], "meld_not_chow"),
+    (["778s"], "meld_malformed"),  # a bare group that is no meld
+    (["77s"], "meld_malformed"),
+    (["碰"], "meld_wrong_size"),  # a kind without tiles
+])
+def test_meld_spellings_that_are_no_meld(melds, code):
+    with pytest.raises(InvalidRequest) as caught:
+        score(req("hangzhou", *MELD_HAND, melds=melds))
+    assert code in {e["code"] for e in caught.value.errors if e["field"] == "melds[0]"}
+
+
 ALL_DEFAULTS = {
     "melds": [], "discarder": None, "dealer_streak": 0, "base": 1,
     "context": {"after_kong": False, "last_tile": False, "first_turn": False, "dice": [3, 5],
                 "previous_draws": 0, "previous_wild": None, "cai_piao": 0, "claims": []},
     "house_rules": {"honghe_rob_kong": "robbed_pays_all", "hangzhou_discard": "dealer_streak3"},
 }
-KONG_HAND = ("456p789s23s11z", "4s")
 VALID = [
     # Honghe: all four copies of the 百搭 are wild and may be held (honghe.txt:21).
     pytest.param(req("honghe", "123m456p789s1111z", "2s", wild="1z"), id="honghe-four-wilds"),

@@ -174,7 +174,8 @@ def test_invalid_input_names_the_field(request_, field):
 
     errors = raised.value.errors
     assert field in {e["field"] for e in errors}
-    assert all(set(e) == {"field", "message"} and e["message"] for e in errors)
+    assert all(set(e) == {"field", "message", "code", "params"} and e["message"]
+               for e in errors)
 
 
 def test_a_win_tile_or_a_fourteenth_tile_says_waits_take_13_tiles():
@@ -231,7 +232,7 @@ def test_api_400s_name_the_field(client, body, field):
     assert response.status_code == 400
     errors = response.json()["errors"]
     assert field in {e["field"] for e in errors}
-    assert all(set(e) == {"field", "message"} for e in errors)
+    assert all(set(e) == {"field", "message", "code", "params"} for e in errors)
 
 
 def test_api_needs_a_json_content_type(client):

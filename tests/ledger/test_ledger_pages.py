@@ -183,6 +183,30 @@ def test_a_change_that_breaks_a_later_hand_says_which(client, table):
     assert "hand 3 no longer scores" in text(response)
 
 
+def test_a_refusal_is_said_in_the_pages_language(client, table):
+    """The engine's objection inside the ledger's refusal, as the calculator says it: a
+    Chinese phone reads why hand 3 no longer scores in Chinese, an English one in
+    English, and neither sees the rule file or the request keys."""
+    win(client, table, 1, "E")
+    win(client, table, 2, "E")
+    win(client, table, 3, "E", win_type="discard", discarder="S")
+    table.refresh_from_db()
+    change = {**PLAIN, "winner": "W", "version": table.version}
+    chinese = Client(headers={"Accept-Language": "zh-hans"})
+    page = text(chinese.post(edit(table, "hand/1/win"), change))
+    assert "杭州麻将要到三连庄" in page and "hangzhou.txt" not in page
+    page = text(client.post(edit(table, "hand/1/win"), change))
+    assert "hand 3 no longer scores" in page and "only from 三連莊" in page
+    assert "hangzhou.txt" not in page and "dealer_streak" not in page
+
+
+def test_a_hand_that_does_not_win_is_refused_in_the_pages_language(table):
+    chinese = Client(headers={"Accept-Language": "zh-hans"})
+    response = chinese.get(edit(table, "hand/1/win"),
+                           {**PLAIN, "hand": "123m456p789s234s1z", "winner": "S"})
+    assert "这手牌还不能和" in text(response)
+
+
 def test_undo_and_a_stale_undo(client, table):
     win(client, table, 1, "S")
     win(client, table, 2, "S")

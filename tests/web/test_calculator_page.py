@@ -90,7 +90,7 @@ def test_an_invalid_hand_shows_the_error_next_to_the_hand_field(client):
 
     hand_field = html[html.index('id="div_id_hand"'):html.index('id="div_id_melds"')]
     assert "is-invalid" in hand_field
-    assert "the concealed hand has 5 tiles" in hand_field
+    assert "手牌少了 8 张" in hand_field  # the engine's problem, in the page's language
     assert net_amounts(html) == []
 
 
@@ -122,7 +122,7 @@ def test_an_htmx_request_with_errors_gets_the_form_back_and_clears_the_result(cl
     assert response.status_code == 200
     assert response.headers["HX-Retarget"] == "#score-form"
     assert html.lstrip().startswith("<form") or 'id="score-form"' in html
-    assert "the concealed hand has 5 tiles" in html
+    assert "手牌少了 8 张" in html
     assert 'id="result" hx-swap-oob' in html
 
 
@@ -147,7 +147,7 @@ def test_an_engine_error_about_a_claim_shows_under_its_row(client):
     html = page(client, {**EXAMPLE_3, "claim2_by": "S", "claim2_from": "S", "claim2_count": "1"})
 
     row2 = html[html.index('name="claim2_by"'):html.index('name="claim3_by"')]
-    assert "cannot claim from themself" in row2
+    assert "南不能吃碰自己的牌" in row2
 
 
 def test_a_meld_error_names_the_meld_line(client):
@@ -162,13 +162,13 @@ def test_a_context_error_shows_next_to_its_field(client):
     html = page(client, {**EXAMPLE_3, "cai_piao": "1", "hand": "123m456m789p345s9s"})
 
     field = html[html.index('id="div_id_cai_piao"'):]
-    assert "財飄" in field[:2000] and "is-invalid" in field[:2000]
+    assert "财飘要暴头" in field[:2000] and "is-invalid" in field[:2000]
 
 
 def test_a_hand_that_does_not_win_says_why(client):
     html = page(client, {**EXAMPLE_3, "hand": "123m456m789p345s1z"})
 
-    assert "fit nowhere" in html
+    assert "最接近的读法还剩 2 张牌用不上：九条、东风" in html  # 9s 1z, in 简体
     assert "tiles/1z.svg" in html
     assert net_amounts(html) == []
 

@@ -17,7 +17,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from api.json_body import API_CODES
 from calculator.forms import PracticeForm, ScoreForm
+from rules.problems import ALL_CODES
 from rules.tiles import MAX_TILE_TEXT
 
 FUZZ = settings(max_examples=150, deadline=None,
@@ -74,8 +76,10 @@ def assert_api_answer(response) -> None:
     if response.status_code == 400:
         assert answer["errors"]
         for error in answer["errors"]:
-            assert set(error) == {"field", "message"}
+            assert set(error) == {"field", "message", "code", "params"}
             assert isinstance(error["field"], str) and isinstance(error["message"], str)
+            assert error["code"] in ALL_CODES or error["code"] in API_CODES, error
+            assert isinstance(error["params"], dict)
 
 
 @FUZZ

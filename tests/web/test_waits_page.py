@@ -98,7 +98,7 @@ def test_an_invalid_hand_shows_its_error_next_to_the_hand_field(client):
     html = response.content.decode()
     hand_field = html[html.index('id="div_id_hand"'):html.index('id="div_id_melds"')]
     assert "is-invalid" in hand_field
-    assert "a waiting hand needs 13" in hand_field
+    assert "手牌多了 1 张" in hand_field and "听牌只要 13 张" in hand_field
     assert waits_shown(html) == []
 
 

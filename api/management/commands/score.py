@@ -81,7 +81,8 @@ class Command(BaseCommand):
         }
         try:
             if options["json"] is not None and flag_request:
-                raise BadJSONBody("give either --json or the flags, not both", field="--json")
+                raise BadJSONBody("give either --json or the flags, not both", field="--json",
+                                  code="cli_json_and_flags")
             if options["json"] is not None:
                 request = decode_json_object(_read(options["json"]), field="--json")
             elif flag_request:
@@ -89,7 +90,7 @@ class Command(BaseCommand):
             else:
                 raise BadJSONBody(
                     "nothing to score; give --json FILE (- for stdin) or --region, --hand, --win …",
-                    field="--json",
+                    field="--json", code="cli_nothing_to_score",
                 )
             response = score(request)
         except (BadJSONBody, InvalidRequest) as error:
@@ -107,5 +108,5 @@ def _read(path: str) -> bytes | str:
     except OSError as error:
         raise BadJSONBody(
             f"cannot read {path} ({error.strerror}); give a readable file or - for stdin",
-            field="--json",
+            field="--json", code="cli_cannot_read", path=path,
         ) from error
