@@ -24,3 +24,24 @@ def test_bootstrap_is_served_locally_not_from_a_cdn(client):
     external = re.findall(r'(?:src|href)="(?:https?:)?//', page)
     assert external == []
     assert finders.find("bootstrap/css/bootstrap.min.css")
+
+
+def test_an_unknown_page_says_so_in_chinese_with_a_way_back(client):
+    response = client.get("/no-such-page/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert response.status_code == 404
+    text = response.content.decode()
+    assert "没有这个页面" in text and "回到计算器" in text and 'href="/"' in text
+    assert "Not Found" not in text
+
+
+def test_a_server_error_page_says_so_in_chinese_with_a_way_back(rf):
+    from django.views.defaults import server_error
+
+    response = server_error(rf.get("/"))
+    assert response.status_code == 500
+    text = response.content.decode()
+    assert "服务器这边出错了" in text and "回到计算器" in text
+
+
+def test_every_page_names_its_icon(client):
+    assert 'rel="icon"' in client.get("/").content.decode()
