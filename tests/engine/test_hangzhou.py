@@ -260,7 +260,7 @@ FRACTIONS = [
 ]
 
 
-# --- Contracts 承包 (RULEBOOK §3 hangzhou.txt:168,198; §4 jinhua.txt:71) -------------
+# --- Contracts 承包 (RULEBOOK §3, hangzhou.txt:168,198) -------------------------------
 # claims (by, from, n). Winner claimed ≥3 from A → A alone pays the total the winner
 # collects; B claimed ≥3 from the winner → B alone pays twice that total. Exactly 2
 # claims → nothing. At most one contract: most claims, ties by seat order from the

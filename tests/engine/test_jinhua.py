@@ -297,11 +297,10 @@ FRACTIONS = [
 ]
 
 
-# --- Contracts 承包 (RULEBOOK §3 hangzhou.txt:168,198; §4 jinhua.txt:71) -------------
+# --- Contracts 承包 (RULEBOOK §4, jinhua.txt:71) --------------------------------------
 # claims (by, from, n). Winner claimed ≥3 from A → A alone pays the total the winner
 # collects; B claimed ≥3 from the winner → B alone pays twice that total. Exactly 2
-# claims → nothing. At most one contract: most claims, ties by seat order from the
-# winner's next player (ruling). hangzhou.txt:198 covers two non-dealers too.
+# claims → nothing. Every contract counts, and they add (revised 2026-12-01).
 CONTRACTS = [
     # Jinhua, S self-draws 平胡 ×1: normal 2 each, total 6.
     C("jh-contract-none", JH, "-2 +6 -2 -2", ""),
