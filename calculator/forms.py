@@ -136,7 +136,7 @@ class ScoreForm(forms.Form):
         help_text=_("Who threw the winning tile, or whose kong was robbed."))
     dealer_streak = forms.IntegerField(
         label=_("Dealer streak 連莊"), min_value=0, max_value=99, initial=0, required=False,
-        help_text=_("Hands the dealer has already kept the seat; 0 = 平莊."))
+        help_text=_("How many hands in a row the dealer has kept the seat."))
     base = forms.DecimalField(label=_("Base 底分"), min_value=Decimal("0.01"),
                               max_value=1_000_000, initial=1,
                               required=False,

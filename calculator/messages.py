@@ -19,7 +19,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
-from calculator.regions import english, region_name
+from calculator.regions import chinese, english, region_name
 from rules.regions import REGIONS
 from rules.tiles import BY_CODE, NUMERALS, format_tiles
 
@@ -327,6 +327,13 @@ _MELD_KINDS = {"chi": pgettext_lazy("meld kind", "chow"),
                "pung": pgettext_lazy("meld kind", "pung"),
                "kong": pgettext_lazy("meld kind", "kong"),
                "ankong": pgettext_lazy("meld kind", "concealed kong")}
+
+
+def meld_kind(kind: str) -> str:
+    """A meld's kind as the page names it: 吃, 碰, 明杠, 暗杠 (chow, pung, … in English)."""
+    return str(_MELD_KINDS.get(kind, kind))
+
+
 _SHAPES = {"standard": pgettext_lazy("hand shape", "four sets and a pair"),
            "seven_pairs": pgettext_lazy("hand shape", "seven pairs"),
            "thirteen_lonely": pgettext_lazy("hand shape", "十三不靠"),
@@ -499,14 +506,16 @@ def _say(code: str | None, params: Mapping[str, Any] | None, fallback: str,
          region: str | None, **extra: str) -> str:
     message = MESSAGES.get(code) if code else None
     if message is None:
-        return fallback
+        return chinese(fallback)
     params = params or {}
     try:
         words = _words(params, region)
         words.update(extra)
-        return gettext(_msgid(message, params)) % words
+        # The sentence may name a pattern or a region's word as its facts write it
+        # (Traditional): chinese() gives the zh-hans page all of it in Simplified.
+        return chinese(gettext(_msgid(message, params)) % words)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return fallback
+        return chinese(fallback)
 
 
 # The field a code's sentence names when the error does not say it: the flag to untick.

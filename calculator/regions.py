@@ -7,10 +7,12 @@ through here or straight from the registry.
 
 from __future__ import annotations
 
-from functools import cache
+import re
+from functools import cache, lru_cache
 
+import opencc
 from django.utils.functional import lazy
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from rules.region import Choice, HouseRule, Region, Wording
@@ -27,24 +29,82 @@ def english() -> bool:
     return (get_language() or "").startswith("en")
 
 
+def simplified() -> bool:
+    return (get_language() or "").lower() == "zh-hans"
+
+
+@cache
+def _traditional_to_simplified() -> opencc.OpenCC:
+    return opencc.OpenCC("t2s")
+
+
+@lru_cache(maxsize=4096)
+def to_simplified(text: str) -> str:
+    """Traditional Chinese text in Simplified characters (OpenCC's t2s): the region
+    facts are written once, in Traditional, as the rule texts are."""
+    return _traditional_to_simplified().convert(text)
+
+
+def chinese(text: str) -> str:
+    """A region fact's Chinese (pattern names, rule texts, reasons) as the page writes
+    it: in Simplified characters on a zh-hans page, as written on the others."""
+    return to_simplified(text) if simplified() else text
+
+
 def in_language(zh: str, en: str) -> str:
-    """Of a region fact written in both languages, the page's: zh-hans and zh-hant show
-    the Chinese (as the rule texts write it), en the English."""
-    return en if english() else zh
+    """Of a region fact written in both languages, the page's: the Chinese on zh-hans
+    (in Simplified characters) and zh-hant pages, the English on en ones; a source
+    cited inside it (hangzhou.txt:146) in words (``source_label``)."""
+    text = en if english() else chinese(zh)
+    return _CITATION.sub(lambda cited: source_label(cited[0]), text)
+
+
+def chinese_lang() -> str:
+    """The ``lang`` of Chinese words on this page (a pattern name on an English page)."""
+    return "zh-Hans" if simplified() else "zh-Hant"
 
 
 def region_name(region: Region) -> str:
     """杭州麻将 on a zh-hans page, 杭州麻將 on a zh-hant one, Hangzhou in English."""
     if english():
         return region.english
-    return region.name_zh_hans if (get_language() or "").lower() == "zh-hans" else region.name
+    return chinese(region.name)
 
 
 def region_label(key: str) -> str:
-    """A region as a choice: its Chinese name and its English one, 杭州麻将 Hangzhou."""
+    """A region as a choice: its Chinese name (杭州麻将), and in English its English
+    name with the Chinese one (Hangzhou 杭州麻將)."""
     region = REGIONS[key]
-    chinese = region.name_zh_hans if (get_language() or "").lower() == "zh-hans" else region.name
-    return f"{chinese} {region.english}"
+    if english():
+        return f"{region.english} {region.name}"
+    return chinese(region.name)
+
+
+_TEXT_LINES = re.compile(r"(?P<region>[a-z]+)\.txt:(?P<lines>[\d,\-]+)")
+_RULING = re.compile(r"RULEBOOK")
+_CITATION = re.compile(r"[a-z]+\.txt:[\d,\-]+(?:; RULEBOOK §[\d.]+)?|RULEBOOK §[\d.]+")
+
+
+def source_label(source: str) -> str:
+    """Where a rule comes from, as a player reads it: "hangzhou.txt:16,60" is
+    杭州麻将原文第 16、60 行 (Hangzhou text, lines 16, 60), "RULEBOOK §3" the product's
+    own ruling (本站裁定) where the texts are silent or unclear."""
+    parts = []
+    for piece in source.split(";"):
+        piece = piece.strip()
+        found = _TEXT_LINES.fullmatch(piece)
+        if found and found["region"] in REGIONS:
+            spans = [span.replace("-", "–") for span in found["lines"].split(",")]
+            lines = pgettext("list separator", ", ").join(spans)
+            count = 1 if len(spans) == 1 and "–" not in spans[0] else 2
+            parts.append(ngettext("%(region)s text, line %(lines)s",
+                                  "%(region)s text, lines %(lines)s", count) % {
+                "region": region_name(REGIONS[found["region"]]), "lines": lines})
+        elif _RULING.match(piece):
+            parts.append(_("our ruling"))
+        elif piece:
+            parts.append(piece)
+    return pgettext("list separator", "; ").join(parts)
 
 
 _lazy_label = lazy(region_label, str)
@@ -65,7 +125,7 @@ def rule_label(rule: HouseRule) -> str:
 def choice_label(rule: HouseRule, choice: Choice) -> str:
     """A house rule's choice as a form shows it: its label, its source, and whether it is
     the default."""
-    text = f"{in_language(choice.label_zh, choice.label_en)} ({choice.source})"
+    text = f"{in_language(choice.label_zh, choice.label_en)} ({source_label(choice.source)})"
     if choice.value == rule.default:
         text = _("%(choice)s — default") % {"choice": text}
     return text
@@ -94,7 +154,7 @@ def wild_badge(key: str | None) -> str:
     region = REGIONS.get(key) if key else None
     if region is None:
         return "搭"
-    return region.wild_badge or region.wild_name[:1]
+    return chinese(region.wild_badge or region.wild_name[:1])
 
 
 def facts() -> dict[str, dict]:

@@ -9,11 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import get_language, pgettext
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from calculator.messages import render_near_miss, render_reason
-from calculator.regions import in_language, payment_sentence, wild_code
+from calculator.regions import (
+    chinese,
+    english,
+    in_language,
+    payment_sentence,
+    region_label,
+    source_label,
+    wild_code,
+)
 from common.web import amount, seat_name, signed
 from rules.regions import REGIONS
 from rules.tiles import CODES, TileSyntaxError, parse_tiles
@@ -37,11 +46,12 @@ class Group:
 
 @dataclass(frozen=True, kw_only=True)
 class PatternLine:
-    name: str
-    english: str
+    name: str  # as the page writes Chinese: 暴头 on zh-hans, 暴頭 on zh-hant and en
+    english: str  # the English gloss, on English pages only ("" on Chinese ones)
     value: str  # "2 番" or "×2"
     rule: str
-    source: str
+    source: str  # in words: 杭州麻将原文第 136 行
+    link: str  # the pattern's entry in the rules reference
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,14 +100,14 @@ def present(response: dict, request: dict, names: dict[str, str] | None = None) 
     """The result panel for the engine's ``response`` to ``request``; ``names`` (seat →
     player, from a table ledger) label the payment lines."""
     region = REGIONS[response["region"]]
-    heading = f"{region.name} {region.english}"
+    heading = region_label(region.key)
     if not response["winning"]:
         return Result(winning=False, region=heading, reason=render_reason(response),
                       unmatched=response["unmatched"], combination=None, best=None,
                       alternatives=[])
     return Result(
         winning=True, region=heading, reason=None, unmatched=[],
-        combination=response.get("combination"),
+        combination=chinese(response["combination"]) if response.get("combination") else None,
         best=_reading(response, request, names),
         alternatives=[_reading(alt, request, names) for alt in response["alternatives"]],
         near_misses=_near_misses(response.get("near_misses", []), region),
@@ -107,7 +117,8 @@ def present(response: dict, request: dict, names: dict[str, str] | None = None) 
 def _near_misses(entries: list[dict], region) -> list[NearMiss]:
     """Patterns that nearly counted, with the engine's reason in the page's language."""
     catalogue = {p.key: p for p in region.patterns}
-    return [NearMiss(name=e["name"], english=catalogue[e["key"]].english,
+    return [NearMiss(name=chinese(e["name"]),
+                     english=catalogue[e["key"]].english if english() else "",
                      reason=render_near_miss(e, region.key))
             for e in entries]
 
@@ -131,12 +142,13 @@ def _reading(reading: dict, request: dict, names: dict[str, str] | None = None) 
 
 def _pattern_lines(patterns: list[dict], region) -> list[PatternLine]:
     catalogue = {p.key: p for p in region.patterns}
-    english = (get_language() or "").startswith("en")
+    rules_page = reverse("rules-region", args=[region.key])
     return [
-        PatternLine(name=p["name"], english=catalogue[p["key"]].english,
+        PatternLine(name=chinese(p["name"]),
+                    english=catalogue[p["key"]].english if english() else "",
                     value=_value(p["value"], region.adds_fan),
-                    rule=catalogue[p["key"]].rule_en if english else catalogue[p["key"]].rule_zh,
-                    source=p["source"])
+                    rule=in_language(catalogue[p["key"]].rule_zh, catalogue[p["key"]].rule_en),
+                    source=source_label(p["source"]), link=f"{rules_page}#{p['key']}")
         for p in patterns
     ]
 
@@ -167,7 +179,7 @@ def _arithmetic(reading: dict, request: dict, adds_fan: bool) -> str:
     """E.g. 底分 1 × 暴頭 2 = 2；莊家 ×4（二連莊）— the response's numbers, in words."""
     breakdown = reading["breakdown"]
     base = _("base %(base)s") % {"base": amount(breakdown["base"])}
-    terms = [f"{p['name']} {p['value']}" for p in reading["patterns"]]
+    terms = [f"{chinese(p['name'])} {p['value']}" for p in reading["patterns"]]
     if adds_fan:
         factor = f"2^({' + '.join(terms)})" if terms else "2^0"
     else:
@@ -314,5 +326,5 @@ def present_waits(response: dict, form) -> Waits:
         tile = entry["tile"]
         waits.append(Wait(tile=tile, wild=tile == wild, self_draw=win(drawn, tile),
                           discard=win(discard, tile) if discard else None, seats=seats))
-    return Waits(region=f"{region.name} {region.english}", any_tile=response["any_tile"],
+    return Waits(region=region_label(region.key), any_tile=response["any_tile"],
                  count=response["count"], waits=waits)

@@ -77,7 +77,7 @@ class Cell:
 
 @dataclass(frozen=True, kw_only=True)
 class Row:
-    english: str
+    label: str  # the part the row plays: its first pattern's name in the page's language
     cells: list[Cell | None]  # in page order; None where the region lacks the pattern
 
 
@@ -90,7 +90,7 @@ class Section:
 @dataclass(frozen=True, kw_only=True)
 class Rule:
     text: str
-    source: str  # seed file:line, or the RULEBOOK section of a ruling
+    source: str  # in words: 杭州麻将原文第 182 行, or 本站裁定
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,8 +111,8 @@ class HouseRule:
 @dataclass(frozen=True, kw_only=True)
 class RegionSummary:
     key: str
-    name: str
-    english: str
+    name: str  # in the page's Chinese characters
+    english: str  # on English pages only ("" on Chinese ones)
     unit: str
     payments: list[Rule]
     house_rules: list[HouseRule]
@@ -128,12 +128,11 @@ class Example:
 @dataclass(frozen=True, kw_only=True)
 class PatternEntry:
     key: str
-    name: str
-    english: str
+    name: str  # in the page's Chinese characters
+    english: str  # on English pages only
     value: str
-    rule_zh: str
-    rule_en: str
-    source: str
+    rule: str  # in the page's language
+    source: str  # in words
     examples: list[Example]
 
 
@@ -158,10 +157,11 @@ def comparison() -> list[Section]:
                 key = row.get(region.key)
                 pattern = region.pattern(key) if key else None
                 cells.append(None if pattern is None else Cell(
-                    region=region.key, key=key, name=pattern.name,
+                    region=region.key, key=key, name=regions.chinese(pattern.name),
                     value=value_label(region.key, pattern)))
             first = next(r.pattern(row[r.key]) for r in regions.LISTED if r.key in row)
-            lines.append(Row(english=first.english, cells=cells))
+            lines.append(Row(label=regions.in_language(first.name, first.english),
+                             cells=cells))
         sections.append(Section(title=str(title), rows=lines))
     return sections
 
@@ -169,7 +169,7 @@ def comparison() -> list[Section]:
 def payment_rules(region: str) -> list[Rule]:
     """How the region shares a hand out, in the page's language (RULEBOOK §2-4): the
     region's own sentences (``Region.payment_rules``)."""
-    return [Rule(text=regions.in_language(w.zh, w.en), source=w.source)
+    return [Rule(text=regions.in_language(w.zh, w.en), source=regions.source_label(w.source))
             for w in REGIONS[region].payment_rules]
 
 
@@ -177,14 +177,15 @@ def house_rules(region: Region) -> list[HouseRule]:
     """The region's house rules, each with its choices, their sources and the default."""
     return [HouseRule(label=regions.rule_label(rule), key=rule.key, options=[
         Option(value=c.value, label=regions.in_language(c.label_zh, c.label_en),
-               source=c.source, default=c.value == rule.default) for c in rule.choices])
-        for rule in region.house_rules]
+               source=regions.source_label(c.source), default=c.value == rule.default)
+        for c in rule.choices]) for rule in region.house_rules]
 
 
 def summaries() -> list[RegionSummary]:
     return [
         RegionSummary(
-            key=region.key, name=region.name, english=region.english,
+            key=region.key, name=regions.chinese(region.name),
+            english=region.english if regions.english() else "",
             unit="番" if region.adds_fan else "×",
             payments=payment_rules(region.key), house_rules=house_rules(region),
         )
@@ -230,8 +231,11 @@ def example(request: dict) -> Example:
 def patterns(region: str) -> list[PatternEntry]:
     """Every pattern of ``region`` in catalogue order, with its examples."""
     return [
-        PatternEntry(key=p.key, name=p.name, english=p.english, value=value_label(region, p),
-                     rule_zh=p.rule_zh, rule_en=p.rule_en, source=p.source,
+        PatternEntry(key=p.key, name=regions.chinese(p.name),
+                     english=p.english if regions.english() else "",
+                     value=value_label(region, p),
+                     rule=regions.in_language(p.rule_zh, p.rule_en),
+                     source=regions.source_label(p.source),
                      examples=[example(r) for r in REGIONS[region].examples.get(p.key, ())])
         for p in REGIONS[region].patterns
     ]

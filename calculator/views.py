@@ -11,6 +11,7 @@ from django_htmx.http import push_url
 
 from calculator import practice, rules_pages
 from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm, form_data
+from calculator.messages import meld_kind
 from calculator.regions import wild_code
 from calculator.results import present, present_waits, streak_name
 from common.web import amount, form_response, htmx_partial, seat_name, signed
@@ -83,7 +84,7 @@ def practice_page(request: HttpRequest):
         "form": score_form, "result": result, "grades": grades,
         "circumstances": _circumstances(deal),
         "hand_tiles": [(code, code == wild) for code in _codes(deal["hand"])],
-        "melds": [(kind, _codes(tiles)) for kind, tiles in
+        "melds": [(meld_kind(kind), _codes(tiles)) for kind, tiles in
                   (meld.split() for meld in deal["melds"])],
         "wild": wild,
         "next_hand": practice_link(region),

@@ -21,6 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from calculator.forms import calculator_link, form_data
 from calculator.messages import render as say
+from calculator.regions import chinese, region_label
 from calculator.results import present, streak_name
 from common.web import SEATS, amount, form_response, seat_name, signed
 from ledger import store
@@ -321,7 +322,7 @@ def _entry_view(table: Table, entry, editable: bool) -> dict:
         view.update(
             winner=names[request["winner"]], how=how,
             discarder=names[request["discarder"]] if request.get("discarder") else None,
-            patterns=[p["name"] for p in result["patterns"]],
+            patterns=[chinese(p["name"]) for p in result["patterns"]],
             total=(_("%(fan)s 番") % {"fan": result["fan"]} if region.adds_fan
                    else f"×{result['multiplier']}"),
             tiles=request["hand"], melds=request.get("melds", []),
@@ -346,7 +347,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "count": len(ledger.entries),
         "next": _position_view(table, ledger.position),
         "chart": chart(ledger, names),
-        "region": REGIONS[table.region],
+        "region": REGIONS[table.region], "region_label": region_label(table.region),
         "base": amount(table.base),
         "house_rules": table.house_rules,
         "view_link": base(reverse("table", args=[table.view_token])),

@@ -18,15 +18,18 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from calculator.regions import facts, wild_badge
+from calculator.regions import chinese, chinese_lang, facts, wild_badge
 from rules.tiles import CODES, NUMERALS, SUIT_NAMES
 
 register = template.Library()
 
 HONOUR_NAMES = ("東風", "南風", "西風", "北風", "白板", "發財", "紅中")
-# The engine's group kinds (docs/API.md) with their Chinese names, for screen readers.
-GROUP_KINDS = {"chow": "順子", "pung": "刻子", "kong": "槓", "pair": "將", "single": "單張"}
+# The engine's group kinds (docs/API.md) in the page's language, for screen readers.
+GROUP_KINDS = {"chow": gettext_lazy("chow"), "pung": gettext_lazy("pung"),
+               "kong": gettext_lazy("kong"), "pair": gettext_lazy("pair"),
+               "single": gettext_lazy("single")}
 
 
 def tile_name(code: str) -> str:
@@ -38,8 +41,9 @@ def tile_name(code: str) -> str:
 
 
 def tile_label(code: str) -> str:
-    """Text alternative of a face: its Chinese name and its code, ``五萬 5m``."""
-    return f"{tile_name(code)} {code}"
+    """Text alternative of a face: its Chinese name and its code, ``五万 5m`` (in the
+    page's Chinese characters)."""
+    return f"{chinese(tile_name(code))} {code}"
 
 
 @register.simple_tag
@@ -87,7 +91,7 @@ def tile_group(group: dict, region: str | None = None) -> SafeString:
     stands = group.get("as") or tiles
     wilds = group.get("wild") or [False] * len(tiles)
     kind = group.get("kind", "")
-    label = kind + (f" {GROUP_KINDS[kind]}" if kind in GROUP_KINDS else "")
+    label = str(GROUP_KINDS.get(kind, kind))
     if group.get("exposed"):
         label += ", " + _("exposed")
     faces = format_html_join(
@@ -116,11 +120,17 @@ class PaletteSuit:
 def tile_palette() -> tuple[PaletteSuit, ...]:
     """The 34 faces in four rows: 萬, 筒, 條, 字."""
     return tuple(
-        PaletteSuit(suit=suit, name=SUIT_NAMES[suit], tiles=tuple(
-            PaletteTile(code=code, name=tile_name(code), src=static(f"tiles/{code}.svg"))
+        PaletteSuit(suit=suit, name=chinese(SUIT_NAMES[suit]), tiles=tuple(
+            PaletteTile(code=code, name=chinese(tile_name(code)), src=static(f"tiles/{code}.svg"))
             for code in CODES if code[1] == suit))
         for suit in "mpsz"
     )
+
+
+@register.simple_tag(name="chinese_lang")
+def chinese_lang_tag() -> str:
+    """The ``lang`` of Chinese words on this page: zh-Hans or zh-Hant."""
+    return chinese_lang()
 
 
 @register.simple_tag

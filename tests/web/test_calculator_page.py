@@ -4,8 +4,10 @@ import re
 from urllib.parse import urlencode
 
 import pytest
+from django.utils import translation
 
 from calculator.forms import HOUSE_RULE_CHOICES, REGION_CHOICES, WIN_TYPE_CHOICES
+from calculator.regions import source_label, to_simplified
 from common.web import SEAT_CHOICES
 from rules.regions import REGIONS
 from rules.request import SEATS, WIN_TYPES, house_rule_values
@@ -50,16 +52,17 @@ def test_the_api_documentation_moved_to_its_own_page(client):
 def test_rulebook_example_3_shows_bao_tou_and_the_payments(client):
     html = page(client, EXAMPLE_3)
 
-    assert "暴頭" in html
-    assert "lone-wild self-draw" in html  # the English gloss next to the name
-    assert "hangzhou.txt:136" in html
+    assert "暴头" in html and "暴頭" not in html  # 简体 on the zh-hans page
+    assert "lone-wild self-draw" not in html  # the English gloss: English pages only
+    assert "依据：杭州麻将原文第 136 行" in html and "hangzhou.txt" not in html
+    assert 'href="/rules/hangzhou/#bao_tou"' in html  # the pattern's entry, one tap away
     assert net_amounts(html) == ["+24", f"{MINUS}8", f"{MINUS}8", f"{MINUS}8"]
 
 
 def test_the_result_explains_the_arithmetic_with_the_engines_numbers(client):
     html = page(client, EXAMPLE_3)
 
-    assert "底分 1 × 暴頭 2 = 2；庄家 ×4（二连庄）" in html
+    assert "底分 1 × 暴头 2 = 2；庄家 ×4（二连庄）" in html
     pair = html[html.index('title="将"'):]
     assert "tile-face--wild" in pair and "→9s" in pair  # the lone 白 standing for 9s
 
@@ -67,7 +70,7 @@ def test_the_result_explains_the_arithmetic_with_the_engines_numbers(client):
 def test_an_htmx_request_gets_only_the_result(client):
     html = page(client, EXAMPLE_3, headers=HTMX)
 
-    assert "暴頭" in html
+    assert "暴头" in html
     assert "<html" not in html
     assert 'id="score-form"' not in html
 
@@ -255,12 +258,13 @@ def test_honghe_shows_fan_and_wilds(client):
 
 
 def test_other_readings_are_collapsed(client):
-    params = {"region": "hangzhou", "hand": "11223344556675z", "win_tile": "7s",
+    # 11223344556677s: seven pairs, or 123s 123s 456s 456s 77s — two readings.
+    params = {"region": "hangzhou", "hand": "1122334455667s", "win_tile": "7s",
               "win_type": "self_draw", "winner": "S", "dealer": "E"}
     html = page(client, params)
 
-    if "<details" in html:  # the engine found more than one reading
-        assert html.index("<details") > html.index("payments")
+    result = html[html.index('id="result"'):]
+    assert result.index('<details class="mt-3 alternatives"') > result.index("payments")
 
 
 def test_the_language_switch_to_english_changes_the_page(client):
@@ -304,8 +308,8 @@ def test_hangzhou_names_the_combination(client):
               "after_kong": "on"}
     html = page(client, params)
 
-    assert "×4 · 槓暴" in html
-    assert "底分 1 × 暴頭 2 × 槓開 2 = 4；庄家 ×2（平庄）" in html
+    assert "×4 · 杠暴" in html
+    assert "底分 1 × 暴头 2 × 杠开 2 = 4；庄家 ×2（平庄）" in html
 
 
 def test_result_shows_near_misses(client):
@@ -354,7 +358,8 @@ def test_every_house_rule_of_the_region_is_a_field_with_sources(client, region):
         assert rule.label_en in fieldset
         for choice in rule.choices:
             assert f'value="{choice.value}"' in select
-            assert choice.source in select
+            with translation.override("en"):
+                assert source_label(choice.source) in select
         first = select.split("<option", 2)[1]
         assert f'value="{rule.default}"' in first and "— default" in first
     for other in REGIONS.values():
@@ -367,8 +372,8 @@ def test_house_rule_labels_follow_the_page_language(client):
     chinese = page(client, {"region": "honghe"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
     english = page(client, {"region": "honghe"}, HTTP_ACCEPT_LANGUAGE="en")
 
-    assert "照點炮付" in chinese and "As a discard" not in chinese
-    assert "As a discard" in english and "照點炮付" not in english
+    assert "照点炮付" in chinese and "As a discard" not in chinese
+    assert "As a discard" in english and "照点炮付" not in english
 
 
 def test_the_region_fields_are_the_regions_context_keys_and_house_rules():
@@ -443,7 +448,7 @@ def test_the_page_carries_the_regions_wild_facts_for_the_tile_widget(client):
 
     assert set(facts) == set(REGIONS)
     for key, region in REGIONS.items():
-        assert facts[key]["badge"] in region.wild_name
+        assert facts[key]["badge"] in to_simplified(region.wild_name)
         assert facts[key]["whiteSubstitutes"] == region.white_substitutes
         assert (facts[key]["defaultWild"] is None) == (region.default_wild is None)
 
@@ -455,4 +460,4 @@ def test_the_wild_badge_comes_from_the_region(client):
     hangzhou = page(client, EXAMPLE_3)
 
     assert 'tile-face__badge" aria-hidden="true">搭<' in honghe
-    assert 'tile-face__badge" aria-hidden="true">財<' in hangzhou
+    assert 'tile-face__badge" aria-hidden="true">财<' in hangzhou  # 简体 page

@@ -208,4 +208,4 @@ def test_the_waits_page_explains_a_bad_hand_in_chinese(client):
 def test_chinese_meld_words_score_on_the_page(client):
     query = {**EXAMPLE, "hand": "123m456m789p5z", "melds": "碰 777s", "win_tile": "9s"}
     html = client.get("/?" + urlencode(query)).content.decode()
-    assert 'id="id_melds_error"' not in html and "暴頭" in html
+    assert 'id="id_melds_error"' not in html and "暴头" in html

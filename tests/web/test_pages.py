@@ -10,9 +10,9 @@ def test_home_page_says_what_the_product_is(client):
 
     assert response.status_code == 200
     page = response.content.decode()
-    for region in ("Hangzhou", "Jinhua", "Honghe"):
+    for region in ("杭州麻将", "金华麻将", "洪合麻将"):
         assert region in page
-    assert "/api/v1/score" in page
+    assert 'href="/api/"' in page  # the developers' page, in the footer
 
 
 def test_bootstrap_is_served_locally_not_from_a_cdn(client):

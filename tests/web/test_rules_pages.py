@@ -4,9 +4,11 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from calculator import rules_pages
 from calculator.forms import ScoreForm
+from calculator.regions import in_language, source_label
 from rules import score
 from rules.regions import REGIONS
 from tests.helpers import keys, req
@@ -106,9 +108,11 @@ def test_region_page_shows_every_pattern_with_rule_source_and_example(client, re
         article = page.split(f'id="{pattern.key}"', 1)[1].split("</article>", 1)[0]
         assert pattern.name in article
         assert pattern.english in article
-        assert pattern.rule_zh in article
-        assert pattern.rule_en.replace("'", "&#x27;") in article
-        assert pattern.source in article
+        assert pattern.rule_zh not in article  # the rule in the page's language only
+        with translation.override("en"):
+            assert in_language("", pattern.rule_en).replace("'", "&#x27;") in article
+            assert f"Source: {source_label(pattern.source)}" in article
+        assert f"<code>{pattern.key}</code>" not in article
         assert 'class="tile-face' in article
         assert 'href="/?region=' in article
 
@@ -169,10 +173,12 @@ def test_rules_page_states_payments_with_sources_and_house_rules(client):
 
     for text in ("Self-draw: each of the other three pays the hand value.",
                  "the discarder alone pays the hand value × the dealer factor",
-                 "honghe.txt:56", "hangzhou.txt:184", "jinhua.txt:9",
-                 "honghe_rob_kong", "robbed_pays_all", "robbed_pays_double",
-                 "hangzhou_discard", "dealer_streak3", "<code>never</code>"):
+                 "Honghe (Jiaxing) text, line 56", "Hangzhou text, line 184",
+                 "Jinhua text, line 9", "Robbing a kong", "The robbed player alone pays"):
         assert text in page
+    for key in ("honghe_rob_kong", "robbed_pays_all", "hangzhou_discard", "dealer_streak3",
+                ".txt", "RULEBOOK"):  # never a key or a file name
+        assert f">{key}<" not in page and f"{key}:" not in page and f"({key}" not in page
 
 
 @pytest.mark.parametrize("url", ["/rules/", "/rules/honghe/", "/rules/hangzhou/",
@@ -183,21 +189,22 @@ def test_every_house_rule_is_listed_with_its_choices_sources_and_default(client,
 
     for region in shown:
         for rule in region.house_rules:
-            block = page.split(f'id="house-rule-{rule.key}"', 1)[1].split("</ul>", 1)[0]
-            assert rule.label_en in block
+            assert f"House rule: {rule.label_en}" in page
+            block = page.split(f'data-house-rule="{rule.key}"', 1)[1].split("</ul>", 1)[0]
             items = block.split("<li")[1:]
             assert len(items) == len(rule.choices)
             for item, choice in zip(items, rule.choices, strict=True):
-                assert f"<code>{choice.value}</code>" in item
+                assert f'data-choice="{choice.value}"' in item and "<code>" not in item
                 assert choice.label_en.replace("'", "&#x27;") in item
-                assert f"Source: {choice.source}" in item
+                with translation.override("en"):
+                    assert f"Source: {source_label(choice.source)}" in item
                 assert ("data-default" in item) == (choice.value == rule.default)
 
 
 def test_house_rules_are_in_the_pages_language(client):
     chinese = get(client, "/rules/jinhua/", "zh-hans").content.decode()
 
-    assert "四組都是刻子就算，暗刻也算" in chinese
+    assert "四组都是刻子就算，暗刻也算" in chinese
     assert "All four sets pungs or kongs, concealed ones count" not in chinese
 
 
@@ -207,7 +214,7 @@ def test_the_rules_pages_say_the_revised_rulings(client):
 
     assert "No robbing a kong" not in hangzhou
     assert "Robbing a kong: on a discard win&#x27;s terms" in hangzhou
-    assert "Scoring: as played now" in hangzhou and "hangzhou.txt:176" in hangzhou
+    assert "Scoring: as played now" in hangzhou and "Hangzhou text, line 176" in hangzhou
     assert "Every contract counts and they add" in jinhua
     assert "at least three of them claimed" in jinhua  # 碰碰胡, jinhua_peng_peng_hu default
 
