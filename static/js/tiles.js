@@ -3,13 +3,18 @@
 
 const FIELDS = ["id_hand", "id_melds", "id_win_tile", "id_wild", "id_region"];
 const SIZES = { chi: 3, pung: 3, kong: 4, ankong: 4 };
+// A typed meld's kind word, English or as players say it (the server reads the same).
+const KIND_WORDS = {
+  chi: "chi", pung: "pung", kong: "kong", ankong: "ankong", 暗杠: "ankong", 暗槓: "ankong",
+  明杠: "kong", 明槓: "kong", 补杠: "kong", 補槓: "kong", 杠: "kong", 槓: "kong", 碰: "pung", 吃: "chi",
+};
 const WHITE = "5z";
 const NUMERALS = "一二三四五六七八九";
 const CN_SUITS = { 萬: "m", 万: "m", 筒: "p", 餅: "p", 饼: "p", 條: "s", 条: "s", 索: "s" };
 const HONOURS = { 東: 1, 东: 1, 南: 2, 西: 3, 北: 4, 白: 5, 發: 6, 发: 6, 中: 7 };
 // Filler in Chinese names (東風, 白板, 發財, 紅中) and separators: skipped.
 const FILLER = /[\s,，、;；風风板財财紅红]/;
-const uiState = new WeakMap(); // widget root -> {target, kind, builder}
+const uiState = new WeakMap(); // widget root -> {target}: hand, win, wild or a meld kind
 
 // --- tile notation (the server validates; what cannot be read is ignored) ---
 
@@ -68,9 +73,12 @@ function readForm(root) {
   st.hand = parseTiles(value(root, "id_hand"));
   st.win = parseTiles(value(root, "id_win_tile"))[0] || null;
   value(root, "id_melds").split(/\r?\n/).forEach((line, index) => {
-    const m = /^\s*(chi|pung|kong|ankong)\s+(.+)$/i.exec(line);
-    const kind = m && m[1].toLowerCase(), tiles = m ? parseTiles(m[2]) : [];
+    // "pung 555p", "碰 555p", or the tiles alone ("555p": a pung, "5555p": a kong).
+    const m = /^\s*([a-z]+|[\u4e00-\u9fff]+)?\s*(.*)$/i.exec(line);
+    const word = m[1] && KIND_WORDS[m[1].toLowerCase()];
+    const tiles = parseTiles(m[1] && !word ? line : m[2]);
     if (!tiles.length) return;
+    const kind = word || (tiles.length === 4 ? "kong" : "pung");
     const bad = tiles.length !== SIZES[kind] || !fits(st, kind, tiles) || tiles.includes(wild);
     st.melds.push({ kind, tiles, line: index, bad });
   });
@@ -91,16 +99,36 @@ function fits(st, kind, tiles) {
     (!numbers.length || Math.max(...numbers) - Math.min(...numbers) <= 2);
 }
 
+const isMeld = (target) => target in SIZES;
+
+// The meld one tap on t makes under a meld target: 碰 t t t, 杠 t t t t, 吃 the run
+// from t (or up to t, from 8 and 9): 3m makes 345m, 9m makes 789m.
+function meldOf(kind, t) {
+  if (kind !== "chi") return Array(SIZES[kind]).fill(t);
+  if (t[1] === "z") return [t];
+  const low = Math.min(+t[0], 7);
+  return [low, low + 1, low + 2].map((n) => n + t[1]);
+}
+
 // Why tile t cannot go where taps go now, or "" if it can.
 function refusal(root, st, ui, t) {
   if (ui.target === "wild") return ""; // any tile may be named the wild
-  const all = [...st.hand, ...ui.builder, st.win, ...st.melds.flatMap((m) => m.tiles)];
-  const count = all.filter((p) => p === t).length - (ui.target === "win" && st.win === t);
-  const n = limit(st, t), tile = label(root, t);
-  if (count >= n) return msg(root, "copies", { n, tile }) + (n === 3 ? " " + msg(root, "flipped") : "");
-  if (ui.target === "meld" && t === st.wild) return msg(root, "wildMeld", { tile });
-  if (ui.target === "meld" && !fits(st, ui.kind, [...ui.builder, t])) {
-    return msg(root, "noFit", { tile, kind: kindName(root, ui.kind) });
+  const placed = [...st.hand, st.win, ...st.melds.flatMap((m) => m.tiles)];
+  const adding = isMeld(ui.target) ? meldOf(ui.target, t) : [t];
+  const tile = label(root, t);
+  if (isMeld(ui.target)) {
+    if (adding.includes(st.wild)) return msg(root, "wildMeld", { tile: label(root, st.wild) });
+    if (adding.length !== SIZES[ui.target] || !fits(st, ui.target, adding)) {
+      return msg(root, "noFit", { tile, kind: kindName(root, ui.target) });
+    }
+    if (st.melds.length >= 4) return msg(root, "meldsFull");
+  }
+  for (const face of new Set(adding)) {
+    const count = placed.filter((p) => p === face).length - (ui.target === "win" && st.win === face);
+    const n = limit(st, face);
+    if (count + adding.filter((a) => a === face).length > n) {
+      return msg(root, "copies", { n, tile: label(root, face) }) + (n === 3 ? " " + msg(root, "flipped") : "");
+    }
   }
   if (ui.target === "hand" && st.hand.length >= st.needed) return msg(root, "handFull", { n: st.needed });
   return "";
@@ -117,7 +145,8 @@ const paletteButton = (root, t) => root.querySelector(`.tile-palette [data-tile=
 const label = (root, t) => `${paletteButton(root, t).dataset.name} ${t}`;
 
 // A meld's kind as the page's language says it (吃, 碰, 明杠, 暗杠).
-const kindName = (root, kind) => msg(root, "kind" + kind[0].toUpperCase() + kind.slice(1));
+const cap = (word) => word[0].toUpperCase() + word.slice(1);
+const kindName = (root, kind) => msg(root, "kind" + cap(kind));
 
 function describe(root, st, t) {
   let text = label(root, t);
@@ -168,14 +197,13 @@ function group(kind, extra, ...children) {
 function render(root) {
   const st = readForm(root), ui = uiState.get(root), zones = {};
   root.querySelectorAll("[data-tiles]").forEach((z) => { zones[z.dataset.tiles] = z; z.textContent = ""; });
-  root.querySelectorAll(".tile-target, .tile-kind").forEach((b) => {
-    b.setAttribute("aria-pressed", String(b.dataset.target === ui.target || b.dataset.kind === ui.kind));
+  root.querySelectorAll(".tile-target").forEach((b) => {
+    b.setAttribute("aria-pressed", String(b.dataset.target === ui.target));
   });
-  root.querySelector("[data-meld-kinds]").hidden = ui.target !== "meld";
 
   for (const t of sorted(st.hand)) zones.hand.append(tileButton(root, st, t, "hand"));
   for (const m of st.melds) {
-    const text = `${m.kind} ${formatTiles(m.tiles)}`;
+    const text = `${kindName(root, m.kind)} ${formatTiles(m.tiles)}`;
     const buttons = m.tiles.map((t) => tileButton(root, st, t, "meld", msg(root, "removeMeld", { meld: text })));
     for (const b of buttons) b.dataset.line = m.line;
     const node = group(kindName(root, m.kind), m.bad ? " tile-meld--bad" : "", ...buttons);
@@ -183,11 +211,7 @@ function render(root) {
     node.setAttribute("aria-label", text);
     zones.meld.append(node);
   }
-  if (ui.target === "meld" || ui.builder.length) {
-    const buttons = ui.builder.map((t) => tileButton(root, st, t, "builder"));
-    while (buttons.length < SIZES[ui.kind]) buttons.push(el("span", "tile-slot-empty"));
-    zones.meld.append(group(kindName(root, ui.kind), " tile-meld--building", ...buttons));
-  }
+  if (!st.melds.length) zones.meld.append(el("span", "tile-slot-empty"));
   if (zones.win) zones.win.append(st.win ? tileButton(root, st, st.win, "win") : el("span", "tile-slot-empty"));
   // The wild: the one named (removable: back to the region's own), or the region's own.
   const named = parseTiles(value(root, "id_wild"))[0];
@@ -197,6 +221,7 @@ function render(root) {
 
   streakChoices(root, st);
   count(root, "hand", st.hand.length, st.needed);
+  count(root, "hand-target", st.hand.length, st.needed);
   count(root, "win", st.win ? 1 : 0, 1);
 
   root.querySelectorAll(".tile-palette .tile-btn").forEach((b) => {
@@ -262,10 +287,13 @@ function place(root, t) {
     if (st.hand.length + 1 === st.needed && !st.win && hasWin(root)) ui.target = "win";
   } else if (ui.target === "win") {
     write(root, "id_win_tile", t);
-  } else if (ui.builder.push(t) === SIZES[ui.kind]) {
-    const line = `${ui.kind} ${formatTiles(ui.builder)}`;
-    ui.builder = [];
+  } else {
+    // One tap, one meld, written with the page's word for its kind (碰 555p); then
+    // taps go back to the hand, or to the winning tile once the hand is complete.
+    const kind = ui.target, line = `${msg(root, "word" + cap(kind))} ${formatTiles(meldOf(kind, t))}`;
     write(root, "id_melds", [...meldLines(root).filter((l) => l.trim()), line].join("\n"));
+    const after = readForm(root);
+    ui.target = after.hand.length >= after.needed && !after.win && hasWin(root) ? "win" : "hand";
     return msg(root, "meldAdded", { meld: line });
   }
   return msg(root, "added", { tile: label(root, t) });
@@ -289,7 +317,6 @@ function unplace(root, button) {
     st.hand.splice(st.hand.indexOf(t), 1);
     write(root, "id_hand", formatTiles(st.hand));
   } else if (where === "win") write(root, "id_win_tile", "");
-  else ui.builder.splice(ui.builder.indexOf(t), 1);
   return msg(root, "removed", { tile: label(root, t) });
 }
 
@@ -302,10 +329,7 @@ function onClick(event) {
   const ui = uiState.get(root), data = button.dataset;
   let status = "", zone, index;
   if (data.target) ui.target = data.target;
-  else if (data.kind) {
-    ui.kind = data.kind;
-    if (!fits(readForm(root), ui.kind, ui.builder) || ui.builder.length >= SIZES[ui.kind]) ui.builder = [];
-  } else if (data.remove) {
+  else if (data.remove) {
     zone = button.closest("[data-tiles]");
     index = [...zone.querySelectorAll(".tile-btn")].indexOf(button);
     status = unplace(root, button);
@@ -329,10 +353,16 @@ function onFieldEdit(event) {
 function init() {
   document.querySelectorAll("[data-tile-entry]").forEach((root) => {
     if (!["id_hand", "id_melds"].every((id) => field(root, id))) return;
+    // The text boxes fold away behind the palette, and open when one has an error.
+    const text = root.closest("fieldset")?.querySelector("[data-tile-text]");
+    if (text) {
+      if (text.querySelector(".is-invalid")) text.open = true;
+      else if (!uiState.has(root)) text.open = false;
+    }
     if (!uiState.has(root)) {
       const st = readForm(root);
       const target = st.hand.length >= st.needed && !st.win && hasWin(root) ? "win" : "hand";
-      uiState.set(root, { target, kind: "chi", builder: [] });
+      uiState.set(root, { target });
     }
     root.hidden = false;
     render(root);

@@ -88,3 +88,12 @@ def serious(violations: list[dict]) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {v['help']} at "
             + ", ".join(str(node["target"]) for node in v["nodes"])
             for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def typed(page: Page, name: str):
+    """The text box of a tile field (hand, melds, win_tile, wild), unfolded: it sits
+    behind the palette in "type the tiles instead" until tapped open."""
+    text = page.locator("[data-tile-text]")
+    if text.count() and not text.first.evaluate("node => node.open"):
+        text.first.locator("summary").click()
+    return page.locator(f"#id_{name}")

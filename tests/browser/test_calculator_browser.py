@@ -21,6 +21,7 @@ from tests.browser.pages import (
     pattern_names,
     payments,
     serious,
+    typed,
 )
 
 pytestmark = pytest.mark.browser
@@ -61,8 +62,8 @@ def test_rulebook_example_3_by_tapping_tiles(page: Page):
     expect(page.locator("#id_hand")).to_have_value("123456m789p345s5z")
     expect(page.locator("#id_win_tile")).to_have_value("9s")
     expect(page.locator("#id_dealer_streak")).to_have_value("1")
-    expect(page.locator("#result .patterns")).to_contain_text("暴頭")
-    assert "暴頭" in pattern_names(page)
+    expect(page.locator("#result .patterns")).to_contain_text("暴头")
+    assert "暴头" in pattern_names(page)
     assert payments(page) == EXAMPLE_3_PAYMENTS
     assert still_same_document(page), "htmx should fetch the result in place"
     # htmx pushed the result's permalink into the address bar.
@@ -86,7 +87,7 @@ def test_the_widget_refuses_a_fifth_copy(page: Page):
 
 def test_switching_region_swaps_its_fields_in_place(page: Page):
     open_calculator(page)
-    page.locator("#id_hand").fill("123m456m789p345s5z")
+    typed(page, "hand").fill("123m456m789p345s5z")
     mark_document(page)
     fields = page.locator("#region-fields")
     expect(fields).to_have_attribute("data-region", "hangzhou")
@@ -123,8 +124,8 @@ def test_switching_region_swaps_its_fields_in_place(page: Page):
 def test_an_invalid_hand_shows_its_error_next_to_the_hand(page: Page, hand, message):
     open_calculator(page)
     mark_document(page)
-    page.locator("#id_hand").fill(hand)
-    page.locator("#id_win_tile").fill("9s")
+    typed(page, "hand").fill(hand)
+    typed(page, "win_tile").fill("9s")
 
     with page.expect_response(lambda r: "hand=" in r.url) as answer:
         page.locator("#score-form button[type=submit]").tap()
@@ -147,7 +148,7 @@ def test_an_invalid_hand_shows_its_error_next_to_the_hand(page: Page, hand, mess
 def test_the_permalink_reproduces_the_result(page: Page):
     open_calculator(page)
     for name in ("hand", "win_tile"):
-        page.locator(f"#id_{name}").fill(EXAMPLE_3[name])
+        typed(page, name).fill(EXAMPLE_3[name])
     page.locator("#id_dealer_streak").select_option(EXAMPLE_3["dealer_streak"])
     page.locator("#score-form button[type=submit]").tap()
     first = payments(page)
@@ -233,8 +234,8 @@ def test_the_result_page_passes_axe(page: Page):
 
 def test_the_form_with_errors_and_the_english_page_pass_axe(page: Page):
     open_calculator(page)
-    page.locator("#id_hand").fill("11111m456m789p34s")
-    page.locator("#id_win_tile").fill("9s")
+    typed(page, "hand").fill("11111m456m789p34s")
+    typed(page, "win_tile").fill("9s")
     page.locator("#score-form button[type=submit]").tap()
     expect(page.locator("#id_hand_error")).to_be_visible()
     assert not serious(Axe().run(page).response["violations"])
@@ -313,10 +314,10 @@ def test_a_jinhua_discard_win_with_a_pung_and_wild_6s_by_tapping_only(page: Page
     expect(page.locator('.tile-target[data-target="hand"]')).to_have_attribute(
         "aria-pressed", "true")
     expect(page.locator('[data-tiles="wild"] .tile-face--wild')).to_have_count(1)
-    taps.tap(page.locator('.tile-target[data-target="meld"]'))
-    taps.tap(page.locator('.tile-kind[data-kind="pung"]'))
-    taps.tiles("5p5p5p")
-    taps.tap(page.locator('.tile-target[data-target="hand"]'))
+    taps.tap(page.locator('.tile-target[data-target="pung"]'))
+    taps.tiles("5p")  # one tap makes the pung 555p; taps go back to the hand
+    expect(page.locator('.tile-target[data-target="hand"]')).to_have_attribute(
+        "aria-pressed", "true")
     taps.tiles("123m789m45s6s1z")
     taps.tiles("1z")  # the hand is full: the win target takes it
     taps.choose("#id_win_type", "discard")
@@ -324,7 +325,7 @@ def test_a_jinhua_discard_win_with_a_pung_and_wild_6s_by_tapping_only(page: Page
     taps.choose("#id_discarder", "N")
     taps.tap(page.locator("#score-form button[type=submit]"))
 
-    expect(page.locator("#id_melds")).to_have_value("pung 555p")
+    expect(page.locator("#id_melds")).to_have_value("碰 555p")  # the page's word
     expect(page.locator("#id_hand")).to_have_value("123789m456s1z")
     expect(page.locator("#result .result")).to_be_visible()
     result = score({"region": "jinhua", "hand": page.locator("#id_hand").input_value(),
@@ -349,3 +350,31 @@ def test_the_dealer_streak_is_picked_with_its_factor(page: Page):
     open_calculator(page, "?region=hangzhou&dealer_streak=5")
     expect(streak).to_have_value("5")
     expect(streak.locator("option:checked")).to_have_text("六连庄 ×8")
+
+
+def test_a_honghe_hand_with_three_wilds_by_tapping_only(page: Page, artifacts):
+    """Honghe, wild 9s: three 9s stand in the hand (one in each of three sets) and E
+    self-draws; a chow and a concealed kong laid out by their one-tap builders."""
+    open_calculator(page)
+    taps = Taps(page)
+    taps.choose("#id_region", "honghe")
+    expect(page.locator("#region-fields")).to_have_attribute("data-region", "honghe")
+    taps.tap(page.locator('.tile-target[data-target="wild"]'))
+    taps.tiles("9s")
+    taps.tap(page.locator('.tile-target[data-target="chi"]'))
+    taps.tiles("3m")  # 345m
+    taps.tap(page.locator('.tile-target[data-target="ankong"]'))
+    taps.tiles("7z")  # 7777z
+    expect(page.locator("#id_melds")).to_have_value("吃 345m\n暗杠 7777z")
+    taps.tiles("11p2p9s9s9s5z")  # 1p1p2p + 9s, 9s 9s … the hand is 7 tiles
+    taps.tiles("5z")  # full: the winning tile
+    taps.tap(page.locator("#score-form button[type=submit]"))
+
+    expect(page.locator("#result .result")).to_be_visible()
+    assert page.locator("#result .tile-face--wild").count() >= 3  # each wild marked
+    result = score({"region": "honghe", "hand": page.locator("#id_hand").input_value(),
+                    "melds": ["chi 345m", "ankong 7777z"], "win_tile": "5z",
+                    "win_type": "self_draw", "winner": "E", "dealer": "E", "wild": "9s"})
+    assert result["winning"]
+    assert payments(page) == result["payments"]
+    page.screenshot(path=str(artifacts / "honghe-tapped-360.png"), full_page=True)

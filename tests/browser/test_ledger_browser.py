@@ -5,7 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import MINUS, WIDTH, page_width, serious
+from tests.browser.pages import MINUS, WIDTH, page_width, serious, typed
 
 pytestmark = [pytest.mark.browser, pytest.mark.ledger]
 
@@ -15,8 +15,8 @@ PLAIN = "123m456p789s234s7z"
 def record_win(page: Page, winner: str):
     page.locator("[data-record-win]").tap()
     expect(page.locator("[data-tile-entry]")).to_be_visible()
-    page.fill("#id_hand", PLAIN)
-    page.fill("#id_win_tile", "7z")
+    typed(page, "hand").fill(PLAIN)
+    typed(page, "win_tile").fill("7z")
     page.select_option("#id_winner", winner)
     page.locator("#score-form button[type=submit]").tap()
     record = page.locator("#preview [data-record]")

@@ -32,11 +32,13 @@ def test_the_rules_overview_fits_a_360_px_phone(page: Page, artifacts):
 
     assert page_width(page) <= WIDTH
     expect(page.locator("main")).not_to_contain_text("{#")  # no template source leaks
-    # The table is wider than the phone: it scrolls inside its own box, which then
-    # takes keyboard focus and has a name.
+    # Wider than the phone, the table scrolls inside its own box, which then takes
+    # keyboard focus; where it fits (the Chinese row names are short), it does not.
     scroller = page.locator(".rules-table-wrap")
-    assert scroller.evaluate("box => box.scrollWidth > box.clientWidth")
-    expect(scroller).to_have_attribute("tabindex", "0")
+    if scroller.evaluate("box => box.scrollWidth > box.clientWidth"):
+        expect(scroller).to_have_attribute("tabindex", "0")
+    else:
+        expect(scroller).not_to_have_attribute("tabindex", "0")
     expect(scroller).to_have_attribute("role", "region")
     expect(scroller).to_have_accessible_name("番型对照")
 
@@ -70,16 +72,16 @@ def test_a_region_page_fits_a_phone_and_passes_axe(page: Page, region):
 def test_an_example_opens_in_the_calculator_with_its_pattern(page: Page):
     open_rules(page, "/rules/hangzhou/")
     bao_tou = page.locator("article#bao_tou")
-    expect(bao_tou.locator("h3")).to_have_text("暴頭")
+    expect(bao_tou.locator("h3")).to_have_text("暴头")
     example = bao_tou.locator("figure.rules-example").first
-    expect(example).to_contain_text("暴頭")
+    expect(example).to_contain_text("暴头")
 
     with page.expect_navigation():
         example.locator("a", has_text="在计算器中打开").tap()
 
     expect(page.locator("[data-tile-entry]")).to_be_visible()
-    expect(page.locator("#result .patterns")).to_contain_text("暴頭")
-    assert "暴頭" in pattern_names(page)
+    expect(page.locator("#result .patterns")).to_contain_text("暴头")
+    assert "暴头" in pattern_names(page)
     expect(page.locator("#id_region")).to_have_value("hangzhou")
 
 

@@ -9,7 +9,7 @@ from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import EXAMPLE_3, EXAMPLE_3_PAYMENTS, open_calculator, payments
+from tests.browser.pages import EXAMPLE_3, EXAMPLE_3_PAYMENTS, open_calculator, payments, typed
 from tests.servers import HTTPS
 
 pytestmark = pytest.mark.browser
@@ -43,8 +43,8 @@ def test_htmx_pages_work_under_the_csp(page: Page):
     expect(page.locator("#region-fields")).to_have_attribute("data-region", "honghe")
     page.locator("#id_region").select_option("hangzhou")
     expect(page.locator("#region-fields")).to_have_attribute("data-region", "hangzhou")
-    page.locator("#id_hand").fill(EXAMPLE_3["hand"])
-    page.locator("#id_win_tile").fill(EXAMPLE_3["win_tile"])
+    typed(page, "hand").fill(EXAMPLE_3["hand"])
+    typed(page, "win_tile").fill(EXAMPLE_3["win_tile"])
     page.locator("#id_dealer_streak").select_option(EXAMPLE_3["dealer_streak"])
     page.locator("#score-form button[type=submit]").tap()
 
