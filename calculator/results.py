@@ -34,6 +34,7 @@ CHINESE_NUMERALS = "〇一二三四五六七八九十"
 class Tile:
     code: str
     stands_for: str | None  # what a wild or a 白 substitute is read as; None if itself
+    winning: bool = False  # the winning tile (one copy, in the first concealed group holding it)
     wild: bool
 
 
@@ -131,7 +132,7 @@ def _reading(reading: dict, request: dict, names: dict[str, str] | None = None) 
              else f"×{reading['multiplier']}")
     return Reading(
         shape=_shape(reading["shape"]),
-        groups=[_group(g) for g in reading["groups"]],
+        groups=_groups(reading, request.get("win_tile")),
         patterns=patterns, total=total,
         arithmetic=_arithmetic(reading, request, region.adds_fan),
         payment_rule=_payment_rule(request, breakdown),
@@ -153,14 +154,26 @@ def _pattern_lines(patterns: list[dict], region) -> list[PatternLine]:
     ]
 
 
-def _group(group: dict) -> Group:
-    tiles = [Tile(code=code, wild=wild, stands_for=stands if (wild or stands != code) else None)
-             for code, stands, wild in zip(group["tiles"], group["as"], group["wild"],
-                                           strict=True)]
-    return Group(kind=_kind(group["kind"]), exposed=group["exposed"], tiles=tiles)
+def _groups(reading: dict, win_tile: str | None) -> list[Group]:
+    """The reading's groups, the winning tile marked on one copy: in the first concealed
+    group that holds that face (the engine does not say which copy; any copy of the
+    face in that group reads the same)."""
+    groups, marked = [], False
+    for group in reading["groups"]:
+        tiles = []
+        for code, stands, wild in zip(group["tiles"], group["as"], group["wild"], strict=True):
+            winning = not marked and not group["exposed"] and code == win_tile
+            marked = marked or winning
+            tiles.append(Tile(code=code, wild=wild, winning=winning,
+                              stands_for=stands if (wild or stands != code) else None))
+        groups.append(Group(kind=_kind(group["kind"], reading["shape"]),
+                            exposed=group["exposed"], tiles=tiles))
+    return groups
 
 
-def _kind(kind: str) -> str:
+def _kind(kind: str, shape: str = "standard") -> str:
+    if kind == "pair" and shape == "seven_pairs":
+        return pgettext("seven pairs", "pair")  # 对子, not the 将 of four sets and a pair
     return {"chow": _("chow"), "pung": _("pung"), "kong": _("kong"), "pair": _("pair"),
             "single": _("single")}.get(kind, kind)
 

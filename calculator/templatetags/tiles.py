@@ -18,7 +18,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from calculator.regions import chinese, chinese_lang, facts, wild_badge
 from rules.tiles import CODES, NUMERALS, SUIT_NAMES
@@ -48,7 +48,8 @@ def tile_label(code: str) -> str:
 
 @register.simple_tag
 def tile(code: str, wild: bool = False, as_code: str | None = None,
-         region: str | None = None, decorative: bool = False) -> SafeString:
+         region: str | None = None, decorative: bool = False,
+         winning: bool = False) -> SafeString:
     """One tile face. ``wild``: mark it as a wild; ``as_code``: show what it stands for
     (shown when it differs from the face, or for any wild); ``region`` picks the wild
     badge's word (the region's ``wild_badge``: 搭 for 百搭, 財 for 財神);
@@ -57,7 +58,11 @@ def tile(code: str, wild: bool = False, as_code: str | None = None,
         return format_html('<span class="tile-face tile-face--unknown">{}</span>', code)
     stands_for = as_code if as_code in CODES and (wild or as_code != code) else None
     alt = "" if decorative else _describe(code, wild, stands_for)
+    if winning and not decorative:
+        alt += ", " + _("the winning tile")
     classes = "tile-face"
+    if winning:
+        classes += " tile-face--winning"
     if wild:
         classes += " tile-face--wild"
     if stands_for and not wild:
@@ -66,10 +71,12 @@ def tile(code: str, wild: bool = False, as_code: str | None = None,
                          wild_badge(region)) if wild else "")
     caption = (format_html('<span class="tile-face__as" aria-hidden="true">→{}</span>',
                            stands_for) if stands_for else "")
+    mark = (format_html('<span class="tile-face__win" aria-hidden="true">{}</span>',
+                        pgettext("the winning tile, marked on it", "和")) if winning else "")
     return format_html(
         '<span class="{}"><img class="tile-face__img" src="{}" alt="{}" width="36" '
-        'height="48">{}{}</span>',
-        classes, static(f"tiles/{code}.svg"), alt, badge, caption,
+        'height="48">{}{}{}</span>',
+        classes, static(f"tiles/{code}.svg"), alt, badge, caption, mark,
     )
 
 

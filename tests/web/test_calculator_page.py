@@ -461,3 +461,20 @@ def test_the_wild_badge_comes_from_the_region(client):
 
     assert 'tile-face__badge" aria-hidden="true">搭<' in honghe
     assert 'tile-face__badge" aria-hidden="true">财<' in hangzhou  # 简体 page
+
+
+def test_the_winning_tile_is_marked_in_the_reading(client):
+    html = page(client, EXAMPLE_3)  # wins on 9s, with the lone 白 as the pair
+
+    assert html.count("tile-face--winning") == 1
+    marked = html.split("tile-face--winning", 1)[1].split("</span>", 1)[0]
+    assert "tiles/9s.svg" in marked and "和的那张" in marked
+
+
+def test_seven_pairs_groups_are_called_pairs_not_the_pair_of_a_standard_hand(client):
+    html = page(client, {"region": "hangzhou", "hand": "1133m5577p22s44z6z", "win_tile": "6z",
+                         "win_type": "self_draw", "winner": "S", "dealer": "E"})
+
+    result = html[html.index('id="result"'):]
+    assert result.count('<small class="group-kind">对子</small>') == 7
+    assert '<small class="group-kind">将</small>' not in result
