@@ -110,7 +110,7 @@ def present(response: dict, request: dict, names: dict[str, str] | None = None) 
         winning=True, region=heading, reason=None, unmatched=[],
         combination=chinese(response["combination"]) if response.get("combination") else None,
         best=_reading(response, request, names),
-        alternatives=[_reading(alt, request, names) for alt in response["alternatives"]],
+        alternatives=[_reading(alt, request, names) for alt in response.get("alternatives", [])],
         near_misses=_near_misses(response.get("near_misses", []), region),
     )
 
@@ -131,8 +131,9 @@ def _reading(reading: dict, request: dict, names: dict[str, str] | None = None) 
     total = (_("%(fan)s 番") % {"fan": reading["fan"]} if region.adds_fan
              else f"×{reading['multiplier']}")
     return Reading(
-        shape=_shape(reading["shape"]),
-        groups=_groups(reading, request.get("win_tile")),
+        # a paper result (rules.settle) has neither shape nor groups
+        shape=_shape(reading["shape"]) if "shape" in reading else "",
+        groups=_groups(reading, request.get("win_tile")) if "groups" in reading else [],
         patterns=patterns, total=total,
         arithmetic=_arithmetic(reading, request, region.adds_fan),
         payment_rule=_payment_rule(request, breakdown),
@@ -194,9 +195,10 @@ def _arithmetic(reading: dict, request: dict, adds_fan: bool) -> str:
     base = _("base %(base)s") % {"base": amount(breakdown["base"])}
     terms = [f"{chinese(p['name'])} {p['value']}" for p in reading["patterns"]]
     if adds_fan:
-        factor = f"2^({' + '.join(terms)})" if terms else "2^0"
+        # no pattern: 2^0, or a paper result's own 番 (rules.settle)
+        factor = f"2^({' + '.join(terms)})" if terms else f"2^{reading['fan']}"
     else:
-        factor = " × ".join(terms) if terms else "1"
+        factor = " × ".join(terms) if terms else str(reading["multiplier"])
     text = f"{base} × {factor} = {amount(breakdown['hand_value'])}"
     if (breakdown.get("dealer_factor") or 1) != 1:  # none, or ×1 (Hangzhou as played now)
         text += _("; ") + _("dealer ×%(factor)s (%(streak)s)") % {

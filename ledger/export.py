@@ -8,6 +8,9 @@ import io
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
 from ledger.rotation import Ledger
 from rules.request import SEATS
 
@@ -60,33 +63,61 @@ def _plain(value: Decimal) -> str:
 
 # --- CSV export ---
 
-CSV_HEADER = ["hand", "kind", "dealer", "dealer_streak", "winner", "win_type", "discarder",
-              "hand_tiles", "melds", "win_tile", "wild", "patterns", "fan", "multiplier"]
+# Each column: its header in the page's language, and how a hand fills it.
+CSV_COLUMNS = [
+    gettext_lazy("Hand"), gettext_lazy("Result"), gettext_lazy("Dealer"),
+    gettext_lazy("Dealer streak"), gettext_lazy("Winner"), gettext_lazy("How"),
+    gettext_lazy("Discarder"), gettext_lazy("Concealed tiles"), gettext_lazy("Melds"),
+    gettext_lazy("Winning tile"), gettext_lazy("Wild"), gettext_lazy("Patterns"),
+    gettext_lazy("番"), gettext_lazy("Multiplier ×"),
+]
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _cell(text: str) -> str:
-    """A player's name as a spreadsheet cell: a leading = + - @ would make it a formula
-    (CSV injection), so such a name is quoted with an apostrophe."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A text cell for a spreadsheet: a leading = + - @ would make it a formula (CSV
+    injection), so such a text starts with an apostrophe. Numbers are written as they
+    are (a net of -2 is a number)."""
+    return "'" + text if text[:1] in FORMULA_STARTS else text
 
 
 def to_csv(ledger: Ledger, names: dict[str, str]) -> str:
-    """One row per hand: how it went, each player's net and running total."""
+    """One row per hand, in the page's language: how it went, each player's net and
+    running total. Every cell is quoted; a byte-order mark first, so that Excel on a
+    Chinese Windows reads the UTF-8 names right."""
+    from calculator.messages import meld_kind
+    from calculator.regions import chinese
+    from calculator.results import streak_name
+    from common.web import seat_name
+
+    how = {"self_draw": pgettext("way of winning", "self-draw"),
+           "discard": pgettext("way of winning", "discard win"),
+           "rob_kong": pgettext("way of winning", "robbing a kong")}
     out = io.StringIO()
-    writer = csv.writer(out)
-    players = [f"{_cell(names[seat])} ({seat})" for seat in SEATS]
-    writer.writerow(CSV_HEADER + [f"net {p}" for p in players]
-                    + [f"total {p}" for p in players])
+    out.write("\ufeff")
+    writer = csv.writer(out, quoting=csv.QUOTE_ALL)
+    players = [f"{names[seat]} ({seat_name(seat)})" for seat in SEATS]
+    writer.writerow([_cell(str(c)) for c in CSV_COLUMNS]
+                    + [_cell(_("%(player)s, this hand") % {"player": p}) for p in players]
+                    + [_cell(_("%(player)s, total") % {"player": p}) for p in players])
     for e in ledger.entries:
         r, res = e.request, e.result or {}
-        writer.writerow([
-            e.number, e.kind, e.before.dealer, e.before.streak,
-            r.get("winner", ""), r.get("win_type", ""), r.get("discarder") or "",
-            r.get("hand", ""), " ".join(r.get("melds", [])), r.get("win_tile", ""),
-            r.get("wild", ""),
-            " ".join(p["name"] for p in res.get("patterns", [])),
-            "" if res.get("fan") is None else res["fan"], res.get("multiplier", ""),
-            *[_plain(e.payments[seat]) for seat in SEATS],
-            *[_plain(e.totals[seat]) for seat in SEATS],
-        ])
+        melds = []
+        for meld in r.get("melds", []):
+            kind, _space, tiles = meld.partition(" ")
+            melds.append(f"{meld_kind(kind)} {tiles}" if tiles else meld)
+        row = [
+            str(e.number), _("win") if e.kind == "win" else _("draw 流局"),
+            seat_name(e.before.dealer), streak_name(e.before.streak),
+            seat_name(r["winner"]) if r.get("winner") else "",
+            str(how.get(r.get("win_type", ""), "")),
+            seat_name(r["discarder"]) if r.get("discarder") else "",
+            r.get("hand", ""), " ".join(melds), r.get("win_tile", ""), r.get("wild", ""),
+            "、".join(chinese(p["name"]) for p in res.get("patterns", [])),
+            "" if res.get("fan") is None else str(res["fan"]),
+            str(res.get("multiplier", "")),
+        ]
+        writer.writerow([_cell(text) for text in row]
+                        + [_plain(e.payments[seat]) for seat in SEATS]
+                        + [_plain(e.totals[seat]) for seat in SEATS])
     return out.getvalue()

@@ -12,12 +12,14 @@ from calculator.forms import (
     REGION_CHOICES,
     REGION_FIELDS,
     SEAT_CHOICES,
+    WIN_TYPE_CHOICES,
     ScoreForm,
     house_rule_field,
 )
 from calculator.messages import render as say
 from ledger.models import Table
 from rules.regions import REGIONS
+from rules.settle import FAN_LIMIT, MULTIPLIER_LIMIT, total_key
 from rules.tiles import TileSyntaxError, parse_tiles, tile_code
 
 # The calculator fields a table decides once, or that history decides: not on the form.
@@ -163,3 +165,53 @@ class DrawForm(forms.Form):
         if len(tiles) != 1:
             raise forms.ValidationError(_("Give one tile, e.g. 5s."))
         return tile_code(tiles[0])
+
+
+class ResultForm(forms.Form):
+    """A win scored on paper: who won, how, from whom, and the hand's total — 倍数 ×
+    where values multiply, 番 in Honghe (``rules.settle``). No tiles."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    winner = forms.ChoiceField(label=_("Winner"))
+    win_type = forms.ChoiceField(label=_("Win type"))
+    discarder = forms.ChoiceField(
+        label=_("Discarder"), required=False,
+        help_text=_("Who threw the winning tile, or whose kong was robbed."))
+
+    def __init__(self, *args, table: Table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        names = table.names
+        seats = [(seat, f"{label} · {names[seat]}") for seat, label in SEAT_CHOICES]
+        self.fields["winner"].choices = seats
+        self.fields["discarder"].choices = [("", "—"), *seats]
+        self.fields["win_type"].choices = WIN_TYPE_CHOICES
+        self.total_key = total_key(table.region)
+        if self.total_key == "fan":
+            field = forms.IntegerField(label=_("番 (the hand's total)"), min_value=0,
+                                       max_value=FAN_LIMIT, initial=0)
+        else:
+            field = forms.IntegerField(label=_("Multiplier × (the hand's total)"),
+                                       min_value=1, max_value=MULTIPLIER_LIMIT, initial=1)
+        field.widget.attrs.update(inputmode="numeric")
+        self.fields[self.total_key] = field
+
+    def clean(self):
+        data = super().clean()
+        how, discarder = data.get("win_type"), data.get("discarder")
+        if how in ("discard", "rob_kong") and not discarder:
+            self.add_error("discarder", _("Say who threw the winning tile (or whose kong "
+                                          "was robbed)."))
+        if how == "self_draw" and discarder:
+            self.add_error("discarder", _("A self-draw has no discarder: choose —."))
+        if discarder and discarder == data.get("winner"):
+            self.add_error("discarder", _("The winner cannot be the discarder."))
+        return data
+
+    def hand_fields(self) -> dict:
+        fields = {"winner": self.cleaned_data["winner"],
+                  "win_type": self.cleaned_data["win_type"],
+                  self.total_key: self.cleaned_data[self.total_key]}
+        if self.cleaned_data.get("discarder"):
+            fields["discarder"] = self.cleaned_data["discarder"]
+        return fields

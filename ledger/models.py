@@ -41,6 +41,9 @@ class Table(models.Model):
     # Bumped by every write (record, edit, undo). A form carries the version it was
     # drawn from; a write with another version is refused (see ledger.store).
     version = models.PositiveIntegerField(default=0)
+    # The hand undone last ({"number", "kind", "request"}), kept so that it can be put
+    # back until the next hand is recorded; None when there is none to restore.
+    undone = models.JSONField(null=True, blank=True, default=None)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -49,7 +52,10 @@ class Table(models.Model):
         db_table = "calculator_table"
 
     def __str__(self) -> str:
-        return self.name or f"{self.get_region_display()} #{self.pk}"
+        # An untitled table by its region and when it started, never by its id (which
+        # would tell how many tables there are).
+        when = f" · {self.created:%Y-%m-%d %H:%M}" if self.created else ""
+        return self.name or f"{self.get_region_display()}{when}"
 
     @property
     def names(self) -> dict[str, str]:

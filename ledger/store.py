@@ -10,7 +10,14 @@ schema as well, so even a bug here could not store two hands #5.
 A change to a past hand is replayed forward: every later win is scored again with the
 dealer, streak and history that now precede it. If a later hand no longer scores (say a
 Hangzhou discard win whose 三連莊 has gone), nothing is written and the error says which
-hand and why.
+hand and why. ``check`` does the same replay without writing, so a page can say so
+before it offers to save.
+
+Undo keeps the hand it removed on the table (``Table.undone``) until the next write;
+``restore`` puts it back, scored again where it stood.
+
+A win is a score request, or a paper result (``rules.settle``: the total a table worked
+out itself, with no tiles), shared out by the same payment rule.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from django.db.models import F
 from ledger.models import Hand, Table
 from ledger.rotation import Ledger, advance, compose, replay, start
 from rules import InvalidRequest, score
+from rules.settle import settle, total_key
 
 
 class StaleLedger(Exception):
@@ -56,12 +64,40 @@ def score_win(table: Table, position, fields: dict) -> tuple[dict, dict]:
     InvalidRequest, or Refused when the tiles are valid but do not win."""
     request = compose(fields, region=table.region, base=table.base,
                       house_rules=table.house_rules, position=position)
+    if is_paper(table.region, fields):
+        request.pop("context", None)  # a paper result has no circumstances to read
+        return request, settle(request)
     response = score(request)
     if not response["winning"]:
         raise Refused(position.number, [{
             "field": "hand", "message": response["reason"], "code": response["reason_code"],
             "params": response["reason_params"]}])
     return request, response
+
+
+def is_paper(region: str, fields: dict) -> bool:
+    """Whether a win's fields are a paper result (its total, no tiles)."""
+    return total_key(region) in fields and "hand" not in fields
+
+
+def check(table: Table, number: int, kind: str, fields: dict) -> None:
+    """Raise Refused if recording hand ``number`` as ``kind`` with ``fields`` would leave
+    a hand (it, or a later one replayed after it) that does not score. Writes nothing."""
+    hands = list(table.hands.all())
+    if number <= len(hands):
+        hand = hands[number - 1]
+    else:
+        hand = Hand(table=table, number=number)
+        hands.append(hand)
+    hand.kind = kind
+    hand.request = _request(kind, fields)
+    _rescored(table, hands, number)
+
+
+def _request(kind: str, fields: dict) -> dict:
+    if kind == Hand.DRAW:
+        return {"wild": fields["wild"]} if fields.get("wild") else {}
+    return fields
 
 
 def write(table_id: int, seen: int, number: int, kind: str, fields: dict) -> Table:
@@ -81,11 +117,12 @@ def write(table_id: int, seen: int, number: int, kind: str, fields: dict) -> Tab
             hand = Hand(table=table, number=number)
             hands.append(hand)
         hand.kind = kind
-        if kind == Hand.DRAW:
-            hand.request = {"wild": fields["wild"]} if fields.get("wild") else {}
-        else:
-            hand.request = fields
-        _rescore_from(table, hands, number)
+        hand.request = _request(kind, fields)
+        for changed in _rescored(table, hands, number):
+            changed.save()
+        if table.undone is not None:  # a new write: the undone hand is gone for good
+            Table.objects.filter(pk=table.pk).update(undone=None)
+            table.undone = None
         return table
 
 
@@ -96,8 +133,27 @@ def undo_last(table_id: int, seen: int) -> tuple[Table, int | None]:
         last = table.hands.order_by("-number").first()
         if last is None:
             return table, None
+        table.undone = {"number": last.number, "kind": last.kind, "request": last.request}
+        Table.objects.filter(pk=table.pk).update(undone=table.undone)
         last.delete()
         return table, last.number
+
+
+def restore(table_id: int, seen: int) -> tuple[Table, int | None]:
+    """Put the undone hand back, scored again where it stood; returns the table and its
+    number (None when there was nothing to restore). Raises StaleLedger or Refused."""
+    with transaction.atomic():
+        table = _claim(table_id, seen)
+        undone = table.undone
+        if undone is None or undone["number"] != table.hands.count() + 1:
+            return table, None
+        hands = [*table.hands.all(), Hand(table=table, number=undone["number"],
+                                          kind=undone["kind"], request=undone["request"])]
+        for changed in _rescored(table, hands, undone["number"]):
+            changed.save()
+        Table.objects.filter(pk=table.pk).update(undone=None)
+        table.undone = None
+        return table, undone["number"]
 
 
 def _claim(table_id: int, seen: int) -> Table:
@@ -110,9 +166,9 @@ def _claim(table_id: int, seen: int) -> Table:
     return table
 
 
-def _rescore_from(table: Table, hands: list[Hand], number: int) -> None:
-    """Score hand ``number`` and every later win again from the position before it,
-    then save what changed. Any failure raises before anything is saved."""
+def _rescored(table: Table, hands: list[Hand], number: int) -> list[Hand]:
+    """Score hand ``number`` and every later win again from the position before it;
+    the hands that changed, to save. Raises Refused before anything is saved."""
     position = start(table.first_dealer)
     dirty = []
     for hand in hands:
@@ -130,5 +186,4 @@ def _rescore_from(table: Table, hands: list[Hand], number: int) -> None:
                 hand.written_at_version = table.version
                 dirty.append(hand)
         position = advance(table.region, position, hand.kind, hand.request)
-    for hand in dirty:
-        hand.save()
+    return dirty

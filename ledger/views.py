@@ -8,7 +8,9 @@ page and action that could change something; the read-only pages never contain i
 
 from __future__ import annotations
 
+import json
 import secrets
+from urllib.parse import quote
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -21,12 +23,12 @@ from django.views.decorators.vary import vary_on_headers
 
 from calculator.forms import calculator_link, form_data
 from calculator.messages import render as say
-from calculator.regions import chinese, region_label
+from calculator.regions import chinese, region_label, region_name
 from calculator.results import present, streak_name
 from common.web import SEATS, amount, form_response, seat_name, signed
 from ledger import store
 from ledger.export import chart, to_csv
-from ledger.forms import DrawForm, LedgerWinForm, TableForm
+from ledger.forms import DrawForm, LedgerWinForm, ResultForm, TableForm
 from ledger.models import Hand, Table
 from ledger.rotation import Position, advance
 from rules import InvalidRequest
@@ -35,6 +37,8 @@ from rules.regions import REGIONS
 LEDGER_PAGE = "ledger/table.html"
 WIN_PAGE = "ledger/win.html"
 DRAW_PAGE = "ledger/draw.html"
+RESULT_PAGE = "ledger/result.html"
+UNDO_PAGE = "ledger/undo.html"
 
 
 def _table(view_token: str, edit_token: str | None = None) -> Table:
@@ -80,25 +84,129 @@ def table_csv(request: HttpRequest, view_token: str):
     table = _table(view_token)
     response = HttpResponse(to_csv(store.load(table), table.names),
                             content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="table-{table.pk}.csv"'
+    # Named for the table and the day it was created (周五牌局-2026-12-02.csv); the
+    # plain ASCII name for old browsers names no id.
+    day = table.created.date().isoformat()
+    name = f"{table.name or region_name(REGIONS[table.region])}-{day}.csv"
+    name = "".join(ch for ch in name if ch.isprintable() and ch not in '\\/:*?"<>|;')
+    response["Content-Disposition"] = (f'attachment; filename="mahjong-{day}.csv"; '
+                                       f"filename*=UTF-8''{quote(name)}")
     return response
 
 
-@require_POST
+def _seen(request: HttpRequest) -> int:
+    """The ledger version a posted form was drawn from (-1: none, which is stale)."""
+    version = request.POST.get("version", "")
+    return int(version) if version.isdigit() and len(version) < 12 else -1
+
+
 def table_undo(request: HttpRequest, view_token: str, edit_token: str):
+    """GET: which hand an undo removes, and a button to confirm; POST: undo it. The hand
+    can be put back (``table_restore``) until the next one is recorded."""
     table = _table(view_token, edit_token)
+    if request.method != "POST":
+        ledger = store.load(table)
+        if not ledger.entries:
+            return redirect(_edit_url(table))
+        return render(request, UNDO_PAGE, {
+            "table": table, "edit_url": _edit_url(table), "version": table.version,
+            "undo_url": _edit_url(table, "table-undo"),
+            "names": [table.names[s] for s in SEATS],
+            "hand": _entry_view(table, ledger.entries[-1], editable=False)})
     try:
-        seen = int(request.POST.get("version", ""))
-    except ValueError:
-        seen = -1
-    try:
-        table, number = store.undo_last(table.pk, seen)
+        table, number = store.undo_last(table.pk, _seen(request))
     except store.StaleLedger as stale:
         messages.error(request, _stale_message(stale))
         return redirect(_edit_url(table))
     if number:
-        messages.success(request, _("Hand %(number)s was undone.") % {"number": number})
+        messages.success(request, _("Hand %(number)s was undone. You can put it back until "
+                                    "the next hand is recorded.") % {"number": number})
     return redirect(_edit_url(table))
+
+
+@require_POST
+def table_restore(request: HttpRequest, view_token: str, edit_token: str):
+    """Put the undone hand back."""
+    table = _table(view_token, edit_token)
+    try:
+        table, number = store.restore(table.pk, _seen(request))
+    except store.StaleLedger as stale:
+        messages.error(request, _stale_message(stale))
+    except store.Refused as refused:
+        messages.error(request, _refused_message(refused, refused.number, table.region))
+    else:
+        if number:
+            messages.success(request, _("Hand %(number)s is back.") % {"number": number})
+    return redirect(_edit_url(table))
+
+
+def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: int):
+    """Record (or change) hand ``number`` as a win scored on paper: winner, how, from
+    whom, and the total; the same rotation and payment rules as a hand with tiles."""
+    table = _table(view_token, edit_token)
+    ledger = store.load(table)
+    position = _position(ledger, number)
+    entry = ledger.entries[number - 1] if number <= len(ledger.entries) else None
+    status, stale = 200, None
+    if request.method == "POST":
+        form = ResultForm(request.POST, table=table)
+        if form.is_valid():
+            try:
+                store.write(table.pk, _seen(request), number, Hand.WIN, form.hand_fields())
+            except store.StaleLedger as error:
+                stale, status = error, 409
+                table, ledger, number, data = _against_current(request, error, number)
+                position = _position(ledger, number)
+                form = ResultForm(data, table=table)
+                form.is_valid()
+            except store.Refused as refused:
+                _result_errors(form, refused, number, table.region)
+                status = 400
+            else:
+                messages.success(request, _("Hand %(number)s recorded.") % {"number": number})
+                return redirect(_edit_url(table) + f"#hand-{number}")
+        else:
+            status = 400
+    elif "winner" in request.GET:
+        form = ResultForm(request.GET, table=table)
+    else:
+        initial = {"version": table.version}
+        if entry and entry.kind == Hand.WIN:
+            initial.update({k: entry.request.get(k) for k in ("winner", "win_type",
+                                                                "discarder")})
+            key = ResultForm(table=table).total_key
+            initial[key] = (entry.result or {}).get(key)
+        form = ResultForm(initial=initial, table=table)
+    preview = None
+    if form.is_bound and form.is_valid() and not form.errors and status != 409:
+        try:
+            if number <= len(ledger.entries):
+                store.check(table, number, Hand.WIN, form.hand_fields())
+            request_, response = store.score_win(table, position, form.hand_fields())
+            preview = present(response, request_, table.names)
+        except store.Refused as refused:
+            _result_errors(form, refused, number, table.region)
+        except InvalidRequest as invalid:
+            _result_errors(form, store.Refused(number, invalid.errors), number, table.region)
+    context = {
+        "table": table, "number": number, "form": form, "stale": stale, "preview": preview,
+        "changed": _changed(stale, table, ledger) if stale else [],
+        "intent": "new" if number > len(ledger.entries) else "edit",
+        "position": _position_view(table, position), "edit_url": _edit_url(table),
+        "win_url": _edit_url(table, "hand-win", number=number),
+        "replaces": number <= len(ledger.entries),
+    }
+    return render(request, RESULT_PAGE, context, status=status)
+
+
+def _result_errors(form: ResultForm, refused: store.Refused, number: int, region: str):
+    """A refused paper result's reasons: on its own fields, or (a later hand's) the form."""
+    if refused.number != number:
+        form.add_error(None, _refused_message(refused, number, region))
+        return
+    for error in refused.errors:
+        name = error.get("field") if error.get("field") in form.fields else None
+        form.add_error(name, say(error, region))
 
 
 @vary_on_headers("HX-Request")
@@ -225,6 +333,14 @@ def _preview(form: LedgerWinForm, table: Table, position: Position) -> dict | No
     except (InvalidRequest, store.Refused) as error:
         _form_errors(form, error.errors, position.number, position.number)
         return None
+    if position.number <= table.hands.count():
+        # A change to a recorded hand: every later hand is replayed now, so the page
+        # never offers a save that would be refused.
+        try:
+            store.check(table, position.number, Hand.WIN, fields)
+        except store.Refused as refused:
+            _form_errors(form, refused.errors, refused.number, position.number)
+            return None
     after = advance(table.region, position, Hand.WIN, request)
     return {"result": present(response, request, table.names), "request": request,
             "after": _position_view(table, after),
@@ -325,13 +441,30 @@ def _entry_view(table: Table, entry, editable: bool) -> dict:
             patterns=[chinese(p["name"]) for p in result["patterns"]],
             total=(_("%(fan)s 番") % {"fan": result["fan"]} if region.adds_fan
                    else f"×{result['multiplier']}"),
-            tiles=request["hand"], melds=request.get("melds", []),
-            win_tile=request["win_tile"])
-        view["calculator_link"] = calculator_link(request)
+            tiles=request.get("hand"), melds=request.get("melds", []),
+            win_tile=request.get("win_tile"), paper=store.is_paper(table.region, request))
+        if not view["paper"]:
+            view["calculator_link"] = calculator_link(request)
     if editable:
-        view["edit_win"] = _edit_url(table, "hand-win", number=entry.number)
+        view["edit_win"] = _edit_url(
+            table, "hand-result" if view.get("paper") else "hand-win", number=entry.number)
         view["edit_draw"] = _edit_url(table, "hand-draw", number=entry.number)
     return view
+
+
+def _house_rules_in_words(table: Table) -> list[str]:
+    """The table's house rules as the rules page says them: 点炮胡：不能点炮胡…"""
+    from calculator.regions import in_language, rule_label
+
+    region = REGIONS[table.region]
+    words = []
+    for rule in region.house_rules:
+        value = table.house_rules.get(rule.key, rule.default)
+        choice = next((c for c in rule.choices if c.value == value), None)
+        if choice is not None:
+            label = in_language(choice.label_zh, choice.label_en)
+            words.append(f"{rule_label(rule)}{_(': ')}{label}")
+    return words
 
 
 def _ledger_context(request, table: Table, editable: bool) -> dict:
@@ -349,16 +482,23 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "chart": chart(ledger, names),
         "region": REGIONS[table.region], "region_label": region_label(table.region),
         "base": amount(table.base),
-        "house_rules": table.house_rules,
+        "house_rules": _house_rules_in_words(table),
         "view_link": base(reverse("table", args=[table.view_token])),
         "csv_url": reverse("table-csv", args=[table.view_token]),
     }
+    context["my_table"] = json.dumps({
+        "view": context["view_link"], "edit": base(_edit_url(table)) if editable else "",
+        "name": str(table), "when": table.created.date().isoformat()}, ensure_ascii=False)
     if editable:
         context.update(
             edit_link=base(_edit_url(table)),
             win_url=_edit_url(table, "hand-win", number=ledger.position.number),
             draw_url=_edit_url(table, "hand-draw", number=ledger.position.number),
             undo_url=_edit_url(table, "table-undo"),
+            restore_url=_edit_url(table, "table-restore"),
+            undone=table.undone if table.undone and table.undone["number"] == len(
+                ledger.entries) + 1 else None,
+            result_url=_edit_url(table, "hand-result", number=ledger.position.number),
             version=table.version,
             last=ledger.entries[-1].number if ledger.entries else None,
         )

@@ -15,6 +15,44 @@
     });
   });
 
+  // 我的牌桌: the tables this browser created or opened, kept in the browser (no
+  // accounts). A ledger page says what it is in data-my-table; the new-table page lists
+  // them, newest first, each by its edit link where this browser has seen one.
+  var MY_TABLES = "myTables";
+  function myTables() {
+    try { return JSON.parse(localStorage.getItem(MY_TABLES)) || []; } catch (e) { return []; }
+  }
+  function rememberTable(node) {
+    var seen;
+    try { seen = JSON.parse(node.dataset.myTable); } catch (e) { return; }
+    var tables = myTables().filter(function (t) { return t.view !== seen.view; });
+    var old = myTables().find(function (t) { return t.view === seen.view; }) || {};
+    tables.unshift({ view: seen.view, edit: seen.edit || old.edit || "", name: seen.name,
+                     when: seen.when });
+    try { localStorage.setItem(MY_TABLES, JSON.stringify(tables.slice(0, 30))); } catch (e) { /* full or off */ }
+  }
+  function listTables(section) {
+    var tables = myTables();
+    if (!tables.length) return;
+    var list = section.querySelector("ul");
+    tables.forEach(function (t) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = t.edit || t.view;
+      link.textContent = t.name;
+      item.append(link, " ");
+      var note = document.createElement("span");
+      note.className = "text-body-secondary small";
+      note.textContent = (t.edit ? section.dataset.canEdit : section.dataset.readOnly) +
+        (t.when ? " · " + t.when : "");
+      item.append(note);
+      list.append(item);
+    });
+    section.hidden = false;
+  }
+  document.querySelectorAll("[data-my-table]").forEach(rememberTable);
+  document.querySelectorAll("[data-my-tables]").forEach(listTables);
+
   // The language form returns to the page as it is now (htmx may have pushed a new URL).
   document.addEventListener("submit", function (event) {
     var form = event.target;

@@ -12,6 +12,7 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
+from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,12 +161,15 @@ def test_csv_has_a_row_per_hand_with_nets_and_totals():
         ("win", win("S"), {"E": -2, "S": 4, "W": -1, "N": -1}),
         ("draw", {}, None),
     ))
-    rows = to_csv(ledger, {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}).splitlines()
-    assert rows[0].endswith("total Ann (E),total Bo (S),total Cy (W),total Di (N)")
-    assert rows[1].startswith("1,win,E,0,S,self_draw,,123m456p789s234s7z,,7z,")
-    assert rows[1].endswith("-2,4,-1,-1,-2,4,-1,-1")
-    assert rows[2].startswith("2,draw,S,0,")
-    assert rows[2].endswith("0,0,0,0,-2,4,-1,-1")
+    with translation.override("en"):
+        rows = to_csv(ledger, {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}).splitlines()
+    assert rows[0].endswith('"Ann (東 E), total","Bo (南 S), total","Cy (西 W), total",'
+                            '"Di (北 N), total"')
+    assert rows[1].startswith('"1","win","東 E","平莊","南 S","self-draw","",'
+                              '"123m456p789s234s7z","","7z",')
+    assert rows[1].endswith('"-2","4","-1","-1","-2","4","-1","-1"')
+    assert rows[2].startswith('"2","draw","南 S","平莊",')
+    assert rows[2].endswith('"0","0","0","0","-2","4","-1","-1"')
 
 
 # --- the store: recording against the database ---
@@ -350,10 +354,11 @@ def test_totals_always_sum_to_zero(region, winners):
 
 
 def test_csv_never_starts_a_name_cell_with_a_formula():
-    header = to_csv(replay("hangzhou", "E", []),
-                    {"E": "=1+1", "S": "@x", "W": "Cy", "N": "-Di"}).splitlines()[0]
-    assert "net '=1+1 (E)" in header and "net '@x (S)" in header
-    assert "net Cy (W)" in header and "net '-Di (N)" in header
+    with translation.override("en"):
+        header = to_csv(replay("hangzhou", "E", []),
+                        {"E": "=1+1", "S": "@x", "W": "Cy", "N": "-Di"}).splitlines()[0]
+    assert "\"'=1+1 (東 E), this hand\"" in header and "\"'@x (南 S), this hand\"" in header
+    assert '"Cy (西 W), this hand"' in header and "\"'-Di (北 N), this hand\"" in header
 
 
 # --- the rotation, history and house rules follow the region's facts (rules.regions) ---

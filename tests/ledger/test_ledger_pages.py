@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 
 from ledger.models import Table
+from rules import score
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 
@@ -104,8 +105,69 @@ def test_an_unknown_table_is_404(client):
     assert client.get("/t/nope/e/nope/").status_code == 404
 
 
-def test_undo_only_by_post(client, table):
-    assert client.get(edit(table, "undo")).status_code == 405
+def test_undo_asks_first_and_only_a_post_undoes(client, table):
+    assert client.get(edit(table, "undo")).status_code == 302  # nothing to undo yet
+    win(client, table, 1, "S")
+    page = client.get(edit(table, "undo")).content.decode()
+    assert "data-confirm-undo" in page and table.hands.count() == 1  # GET only asks
+
+
+def test_an_undone_hand_can_be_put_back_until_the_next_is_recorded(client, table):
+    win(client, table, 1, "S")
+    win(client, table, 2, "S")
+    before = client.get(f"/t/{table.view_token}/").content.decode()
+    client.post(edit(table, "undo"), {"version": 2})
+    assert table.hands.count() == 1
+    assert "data-restore" in client.get(edit(table)).content.decode()
+
+    client.post(edit(table, "restore"), {"version": 3})
+
+    assert table.hands.count() == 2
+    assert client.get(f"/t/{table.view_token}/").content.decode().count("data-total") == \
+        before.count("data-total")
+    assert "data-restore" not in client.get(edit(table)).content.decode()
+
+
+def test_recording_a_hand_ends_the_chance_to_restore(client, table):
+    win(client, table, 1, "S")
+    client.post(edit(table, "undo"), {"version": 1})
+    win(client, table, 1, "W", version=2)
+    client.post(edit(table, "restore"), {"version": 3})
+    assert table.hands.count() == 1 and table.hands.get().request["winner"] == "W"
+
+
+def test_a_result_scored_on_paper_pays_and_rotates_like_a_hand_with_tiles(client, table):
+    fields = {"winner": "S", "win_type": "self_draw", "discarder": "", "multiplier": "1",
+              "version": 0}
+    preview = client.get(edit(table, "hand/1/result"), fields).content.decode()
+    assert "data-record" in preview and not table.hands.exists()
+
+    client.post(edit(table, "hand/1/result"), fields)
+
+    hand = table.hands.get()
+    tiles = {**PLAIN, "winner": "S"}  # a plain hand: ×1, as the paper says
+    assert hand.result["payments"] == score({"region": "hangzhou", "dealer": "E",
+                                             **tiles})["payments"]
+    page = client.get(f"/t/{table.view_token}/").content.decode()
+    assert 'data-dealer="S"' in page.split("data-next")[1]  # S deals next (Hangzhou)
+
+
+def test_a_change_that_breaks_a_later_hand_is_refused_before_a_save_is_offered(client, table):
+    """Hangzhou: E keeps the seat twice (三連莊 from hand 3), then wins on S's discard;
+    changing hand 1's winner to S passes the seat and hand 3's discard win falls."""
+    paper = {"win_type": "self_draw", "discarder": "", "multiplier": "1"}
+    for number in (1, 2):
+        client.post(edit(table, f"hand/{number}/result"),
+                     {**paper, "winner": "E", "version": number - 1})
+    client.post(edit(table, "hand/3/result"), {"winner": "E", "win_type": "discard",
+                                                "discarder": "S", "multiplier": "1",
+                                                "version": 2})
+    assert table.hands.count() == 3
+
+    page = client.get(edit(table, "hand/1/result"), {**paper, "winner": "S", "version": 3})
+
+    assert "data-record" not in page.content.decode()  # no save button to tap
+    assert "hand 3 no longer scores" in text(page)
 
 
 def test_the_win_form_previews_payments_and_the_next_dealer(client, table):
@@ -238,8 +300,23 @@ def test_csv_export(client, table):
     win(client, table, 1, "S")
     response = client.get(f"/t/{table.view_token}/ledger.csv")
     assert response["Content-Type"].startswith("text/csv")
-    lines = response.content.decode().splitlines()
-    assert len(lines) == 2 and lines[1].startswith("1,win,E,0,S,self_draw")
+    body = response.content.decode()
+    assert body.startswith("\ufeff")  # Excel reads the UTF-8 names right
+    lines = body.removeprefix("\ufeff").splitlines()
+    assert len(lines) == 2 and lines[0].startswith('"Hand","Result","Dealer"')
+    assert lines[1].startswith('"1","win","東 E","平莊","南 S","self-draw"')
+    disposition = response["Content-Disposition"]
+    assert "filename*=UTF-8''Friday-" in disposition and str(table.pk) not in disposition.split(
+        "filename*")[0].replace(table.created.date().isoformat(), "")
+
+
+def test_the_csv_speaks_the_pages_language(table):
+    chinese = Client(headers={"Accept-Language": "zh-hans"})
+    win(chinese, table, 1, "S")
+    body = chinese.get(f"/t/{table.view_token}/ledger.csv").content.decode()
+    assert body.startswith('\ufeff"第几局","结果","庄家","连庄","和牌者","怎么和的"')
+    assert '"Bo（南 S） 本局"' in body or '"Bo (南 S) 本局"' in body
+    assert '"1","和牌","东 E","平庄","南 S","自摸"' in body
 
 
 def test_the_chart_is_drawn_once_there_are_hands(client, table):
