@@ -27,6 +27,11 @@ class Chart:
     bottom_label: str
 
 
+SEAT_SHIFT = {"E": -3.0, "S": -1.0, "W": 1.0, "N": 3.0}  # px, so equal lines stay visible
+MAX_TICKS = 8
+LABEL_GAP = 14  # px between two labels of the value axis
+
+
 def chart(ledger: Ledger, names: dict[str, str], width: int = 360,
           height: int = 200) -> Chart | None:
     """Running totals per player after each hand, hand 0 being the start at zero."""
@@ -47,14 +52,21 @@ def chart(ledger: Ledger, names: dict[str, str], width: int = 360,
 
     lines = []
     for seat in SEATS:
-        points = [(x(i), y(v)) for i, v in enumerate(series[seat])]
+        # Each seat's line a little apart from the others (and dashed its own way,
+        # site.css), so that two equal totals still show as two lines.
+        shift = SEAT_SHIFT[seat]
+        points = [(x(i), round(y(v) + shift, 1)) for i, v in enumerate(series[seat])]
         lines.append({"seat": seat, "name": names[seat], "total": series[seat][-1],
                       "points": " ".join(f"{px},{py}" for px, py in points),
                       "last": points[-1]})
-    step = max(1, count // 10)
+    step = -(-count // MAX_TICKS)  # at most MAX_TICKS hand numbers: none overlap
     ticks = [{"x": x(i), "label": str(i)} for i in range(0, count + 1, step)]
-    return Chart(width=width, height=height, lines=lines, zero_y=y(Decimal(0)),
-                 ticks=ticks, top_label=_plain(high), bottom_label=_plain(low))
+    zero = y(Decimal(0))
+    # The highest and lowest totals are labelled unless they sit on the zero line's label.
+    top = _plain(high) if high and zero - pad_y >= LABEL_GAP else ""
+    bottom = _plain(low) if low and (height - 12) - zero >= LABEL_GAP else ""
+    return Chart(width=width, height=height, lines=lines, zero_y=zero,
+                 ticks=ticks, top_label=top, bottom_label=bottom)
 
 
 def _plain(value: Decimal) -> str:

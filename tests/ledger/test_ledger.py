@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger import store
-from ledger.export import chart, to_csv
+from ledger.export import SEAT_SHIFT, chart, to_csv
 from ledger.models import Hand, Table
 from ledger.rotation import Position, advance, compose, next_seat, replay, start
 
@@ -150,10 +150,25 @@ def test_chart_draws_one_line_per_player_from_zero():
     drawn = chart(ledger, {"E": "a", "S": "b", "W": "c", "N": "d"})
     assert [line["seat"] for line in drawn.lines] == list(SEATS)
     assert all(len(line["points"].split()) == 3 for line in drawn.lines)
-    # every line starts on the zero line, at the left edge
-    assert all(line["points"].split()[0] == f"40.0,{drawn.zero_y}" for line in drawn.lines)
+    # every line starts on the zero line (each seat its few pixels apart), at the left
+    for line in drawn.lines:
+        x, y = map(float, line["points"].split()[0].split(","))
+        assert x == 40.0 and abs(y - drawn.zero_y - SEAT_SHIFT[line["seat"]]) < 0.11
     assert (drawn.top_label, drawn.bottom_label) == ("4", "-3")  # S after 1; W after 2
     assert chart(replay("hangzhou", "E", []), {}) is None
+
+
+def test_equal_totals_stay_two_lines_and_labels_do_not_overlap():
+    ledger = replay("hangzhou", "E", hands(
+        *[("win", win("E"), {"E": 3, "S": -1, "W": -1, "N": -1})] * 30))
+    drawn = chart(ledger, {"E": "a", "S": "b", "W": "c", "N": "d"})
+    s, w = (next(line for line in drawn.lines if line["seat"] == seat) for seat in "SW")
+    assert s["points"] != w["points"]  # S and W are level all along, drawn apart
+    xs = [tick["x"] for tick in drawn.ticks]
+    assert len(xs) <= 9 and min(b - a for a, b in zip(xs, xs[1:])) >= 30
+    assert drawn.top_label == "90" and drawn.bottom_label == "-30"
+    level = chart(replay("hangzhou", "E", hands(("draw", {}, None))), {s: s for s in "ESWN"})
+    assert (level.top_label, level.bottom_label) == ("", "")  # both would sit on the 0
 
 
 def test_csv_has_a_row_per_hand_with_nets_and_totals():
