@@ -37,10 +37,21 @@ $(VENV)/.dev.stamp: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $(VENV)/.runtime.stamp $@
 
 # The development flag: manage.py and config.wsgi run the production settings without it.
+# HOST=0.0.0.0 serves the phones on the same wifi too: the machine's addresses become
+# allowed hosts, and DEBUG pages are off (runserver --insecure still serves /static/).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: export DJANGO_SETTINGS_MODULE = config.settings.development
 run: venv
 	$(BIN)/python manage.py migrate --no-input
-	API_RATE_LIMIT=off $(BIN)/python manage.py runserver 127.0.0.1:8000
+	@if [ "$(HOST)" = 127.0.0.1 ] || [ "$(HOST)" = localhost ]; then \
+	  API_RATE_LIMIT=off exec $(BIN)/python manage.py runserver $(HOST):$(PORT); \
+	else \
+	  ips=$$(hostname -I 2>/dev/null); \
+	  for ip in $$ips; do echo "Open http://$$ip:$(PORT)/ on a phone on the same wifi"; done; \
+	  DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost$$(for ip in $$ips; do printf ',%s' $$ip; done)}" \
+	  DJANGO_DEBUG=0 API_RATE_LIMIT=off exec $(BIN)/python manage.py runserver --insecure $(HOST):$(PORT); \
+	fi
 
 # Production: needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS, and a TLS proxy in front.
 serve: export DJANGO_SETTINGS_MODULE = config.settings.production
@@ -96,6 +107,7 @@ lint: $(VENV)/.dev.stamp
 
 bench: $(VENV)/.dev.stamp
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/pages.py
 
 # gunicorn on loopback (or LOADTEST_URL) under wrk: req/s and latency (README).
 loadtest: $(VENV)/.dev.stamp

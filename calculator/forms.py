@@ -295,7 +295,12 @@ class ScoreForm(forms.Form):
 
     def permalink(self) -> str:
         """The URL that reproduces this form: the fields the region uses, as typed, without
-        blanks, in the query string."""
+        blanks, in the query string (worked out once per form: the page asks often)."""
+        if getattr(self, "_permalink", None) is None:
+            self._permalink = self._build_permalink()
+        return self._permalink
+
+    def _build_permalink(self) -> str:
         names = COMMON_FIELDS + REGION_FIELDS[self.region_key]
         if self["win_type"].value() == "self_draw":
             names.remove("discarder")

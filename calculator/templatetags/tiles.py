@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
 
 from calculator.regions import chinese, chinese_lang, facts, wild_badge
 from rules.tiles import CODES, NUMERALS, SUIT_NAMES
@@ -76,8 +79,14 @@ def tile(code: str, wild: bool = False, as_code: str | None = None,
     return format_html(
         '<span class="{}"><img class="tile-face__img" src="{}" alt="{}" width="36" '
         'height="48">{}{}{}</span>',
-        classes, static(f"tiles/{code}.svg"), alt, badge, caption, mark,
+        classes, tile_src(code), alt, badge, caption, mark,
     )
+
+
+@lru_cache(maxsize=len(CODES))
+def tile_src(code: str) -> str:
+    """A face's picture URL (hashed in production): the same for every request."""
+    return static(f"tiles/{code}.svg")
 
 
 def _describe(code: str, wild: bool, stands_for: str | None) -> str:
@@ -128,7 +137,7 @@ def tile_palette() -> tuple[PaletteSuit, ...]:
     """The 34 faces in four rows: 萬, 筒, 條, 字."""
     return tuple(
         PaletteSuit(suit=suit, name=chinese(SUIT_NAMES[suit]), tiles=tuple(
-            PaletteTile(code=code, name=chinese(tile_name(code)), src=static(f"tiles/{code}.svg"))
+            PaletteTile(code=code, name=chinese(tile_name(code)), src=tile_src(code))
             for code in CODES if code[1] == suit))
         for suit in "mpsz"
     )
@@ -141,7 +150,29 @@ def chinese_lang_tag() -> str:
 
 
 @register.simple_tag
+def palette_html() -> SafeString:
+    """The palette's 34 buttons (``_palette.html``), rendered once per process and language:
+    they are the same on every page and every request."""
+    return _palette_html(get_language() or "")
+
+
+@lru_cache(maxsize=8)
+def _palette_html(language: str) -> SafeString:
+    from django.template.loader import render_to_string
+
+    return mark_safe(render_to_string("calculator/_palette.html"))  # noqa: S308 (our template)
+
+
+@register.simple_tag
 def region_facts() -> str:
     """The regions' wild facts for static/js/tiles.js, as JSON (for a data attribute:
     the template escapes it)."""
     return json.dumps(facts(), ensure_ascii=False, separators=(",", ":"))
+
+
+@receiver(setting_changed)
+def _forget_rendered(setting: str, **kwargs) -> None:
+    """A test that changes how static files are named (or the templates) starts afresh."""
+    if setting in ("STORAGES", "STATIC_URL", "STATIC_ROOT", "TEMPLATES", "DEBUG"):
+        tile_src.cache_clear()
+        _palette_html.cache_clear()

@@ -165,7 +165,7 @@ def test_equal_totals_stay_two_lines_and_labels_do_not_overlap():
     s, w = (next(line for line in drawn.lines if line["seat"] == seat) for seat in "SW")
     assert s["points"] != w["points"]  # S and W are level all along, drawn apart
     xs = [tick["x"] for tick in drawn.ticks]
-    assert len(xs) <= 9 and min(b - a for a, b in zip(xs, xs[1:])) >= 30
+    assert len(xs) <= 9 and min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 30
     assert drawn.top_label == "90" and drawn.bottom_label == "-30"
     level = chart(replay("hangzhou", "E", hands(("draw", {}, None))), {s: s for s in "ESWN"})
     assert (level.top_label, level.bottom_label) == ("", "")  # both would sit on the 0

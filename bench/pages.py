@@ -1,0 +1,126 @@
+"""Page timings: the product's pages against the JSON API for the same hand, in one run.
+
+Run from the repository root (``make bench`` runs it after bench/bench.py)::
+
+    .venv/bin/python bench/pages.py [--rounds N]
+
+In-process, under the production settings (a throwaway secret key, the static files
+collected into a temporary folder, the rate limit off) through Django's test client,
+so the numbers are Django's own work — middleware, views, templates — with no network:
+
+- the engine alone: ``rules.score`` on RULEBOOK §5 example 3 (a Hangzhou 暴頭);
+- ``POST /api/v1/score`` with that hand (the yardstick);
+- ``GET /?<that hand>``: the calculator page with its result;
+- the same with ``HX-Request``: the result partial htmx fetches;
+- ``GET /rules/hangzhou/`` (every pattern with its examples scored) and
+  ``GET /waits/?…`` (a 13-tile hand's waits).
+
+Every target is warmed up, then the targets are timed round by round, interleaved, so
+that drift on the machine hits them all alike; each row gives the median and the 90th
+percentile in milliseconds and the median over the API's. The goals (issue 15): the
+full page within 8× the API, the partial within 2×.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+EXAMPLE_3 = {"region": "hangzhou", "hand": "123m456m789p345s5z", "win_tile": "9s",
+             "win_type": "self_draw", "winner": "E", "dealer": "E", "dealer_streak": 1}
+GOALS = {"page": 8.0, "partial": 2.0}
+
+
+def set_up(static_root: str) -> None:
+    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings.production",
+                      DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+                      DJANGO_ALLOWED_HOSTS="testserver", DJANGO_STATIC_ROOT=static_root,
+                      API_RATE_LIMIT="off")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def targets() -> dict[str, Callable[[], object]]:
+    from urllib.parse import urlencode
+
+    from django.test import Client
+
+    from rules import score
+
+    client = Client()
+    query = "/?" + urlencode(EXAMPLE_3)
+    body = json.dumps(EXAMPLE_3)
+
+    def get(url: str, **headers):
+        def call():
+            response = client.get(url, secure=True, headers=headers)
+            assert response.status_code == 200, (url, response.status_code)
+        return call
+
+    def api():
+        response = client.post("/api/v1/score", body, content_type="application/json",
+                               secure=True)
+        assert response.status_code == 200, response.status_code
+
+    return {
+        "engine: rules.score": lambda: score(EXAMPLE_3),
+        "api: POST /api/v1/score": api,
+        "page: GET / with a result": get(query),
+        "partial: the same, HX-Request": get(query, **{"HX-Request": "true"}),
+        "rules: GET /rules/hangzhou/": get("/rules/hangzhou/"),
+        "waits: GET /waits/?…": get("/waits/?region=hangzhou&hand=123m456m789p345s"),
+    }
+
+
+def measure(calls: dict[str, Callable[[], object]], rounds: int) -> dict[str, list[float]]:
+    for call in calls.values():
+        for _ in range(20):
+            call()
+    times: dict[str, list[float]] = {name: [] for name in calls}
+    for _ in range(rounds):
+        for name, call in calls.items():
+            start = time.perf_counter()
+            call()
+            times[name].append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=200)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as static_root:
+        set_up(static_root)
+        times = measure(targets(), args.rounds)
+    api = statistics.median(times["api: POST /api/v1/score"])
+    print(f"Pages against the JSON API, production settings, warm, {args.rounds} rounds")
+    print(f"{'target':34} {'median ms':>10} {'p90 ms':>8} {'× API':>7}")
+    for name, values in times.items():
+        median = statistics.median(values)
+        p90 = sorted(values)[int(0.9 * (len(values) - 1))]
+        print(f"{name:34} {median:10.3f} {p90:8.3f} {median / api:7.1f}")
+    for key, goal in GOALS.items():
+        name = next(n for n in times if n.startswith(key + ":"))
+        ratio = statistics.median(times[name]) / api
+        print(f"goal: {key} within {goal:g}× the API: {ratio:.1f}× "
+              f"{'met' if ratio <= goal else 'MISSED'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
