@@ -51,7 +51,15 @@ def test_rulebook_example_3_by_tapping_tiles(page: Page):
     taps.choose("#id_winner", "E")
     taps.choose("#id_dealer", "E")
     # 13 tiles fill the hand; the widget then sends taps to the winning tile by itself.
+    # The palette stays where it is under the finger while the hand grows.
+    palette = page.locator(".tile-palette")
+    where = "node => node.getBoundingClientRect().top + window.scrollY"  # in the page
+    top = palette.evaluate(where)
     taps.tiles("123m456m789p345s5z")
+    assert palette.evaluate(where) == top
+    for button in page.locator(".tile-palette .tile-btn, .tile-target").all():
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, button.get_attribute("data-tile")
     expect(page.locator('.tile-target[data-target="win"]')).to_have_attribute(
         "aria-pressed", "true")
     taps.tiles("9s")
@@ -378,3 +386,14 @@ def test_a_honghe_hand_with_three_wilds_by_tapping_only(page: Page, artifacts):
     assert result["winning"]
     assert payments(page) == result["payments"]
     page.screenshot(path=str(artifacts / "honghe-tapped-360.png"), full_page=True)
+
+
+def test_a_chinese_result_page_shows_no_english_word(page: Page):
+    """What the phone shows (text drawn, after the scripts ran), less tile notation and
+    addresses: no ASCII word of two letters or more. Seat letters (東 E) are one."""
+    open_calculator(page, EXAMPLE_3_QUERY)
+    expect(page.locator("#result table.payments")).to_be_visible()
+    shown = page.evaluate("document.body.innerText")
+    shown = re.sub(r"https?://\S+|\d+[mpsz]", " ", shown)
+    assert re.findall(r"[A-Za-z]{2,}", shown) == []
+    assert "暴头" in shown and "暴頭" not in shown
