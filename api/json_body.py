@@ -5,6 +5,7 @@ that a bad body reads the same wherever it is sent.
 """
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 
 from django.conf import settings
@@ -27,6 +28,8 @@ API_CODES = {
     "json_duplicate_key": "a key twice in one object (key)",
     "json_number_too_long": "a number with too many digits",
     "json_too_deep": "JSON nested too deeply",
+    "text_not_encodable": "text with a lone UTF-16 surrogate, which no answer can echo "
+                          "(field)",
     "body_not_object": "the top level is not an object (json_type)",
     "method_not_allowed": "an HTTP method the endpoint does not take (method, allow)",
     "rate_limited": "too many requests from one client (allowed, period, retry_after)",
@@ -110,6 +113,7 @@ def decode_json_object(raw: bytes | str, *, field: str = "body") -> dict:
             "nested too deeply; a score request is a flat JSON object", field=field,
             code="json_too_deep",
         ) from error
+    _refuse_lone_surrogates(value, field)
     if not isinstance(value, dict):
         raise BadJSONBody(
             f"the top level is a JSON {_json_type(value)}, not an object;"
@@ -117,6 +121,32 @@ def decode_json_object(raw: bytes | str, *, field: str = "body") -> dict:
             field=field, code="body_not_object", json_type=_json_type(value),
         )
     return value
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_lone_surrogates(value: object, field: str) -> None:
+    """A JSON string may spell half of a UTF-16 pair ("\\ud800"): Python then holds a
+    lone surrogate, which no UTF-8 answer can carry back. Refused here, naming the
+    request key it is under, before any message could echo it."""
+    pending = [(field if not isinstance(value, dict) else None, value)]
+    while pending:
+        key, item = pending.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                name = key if key is not None and not _LONE_SURROGATE.search(key) else field
+                raise BadJSONBody(
+                    f"{name}: the text holds a lone UTF-16 surrogate (an escape such as "
+                    "\\ud800 without its pair); send real characters", field=name,
+                    code="text_not_encodable")
+        elif isinstance(item, dict):
+            for inner_key, inner in item.items():
+                top = key if key is not None else inner_key
+                pending.append((top, inner_key))
+                pending.append((top, inner))
+        elif isinstance(item, list):
+            pending.extend((key, inner) for inner in item)
 
 
 def json_object_from_request(request: HttpRequest) -> dict:

@@ -218,7 +218,8 @@ def streak_choices(key: str, current: object = None) -> list[tuple[str, str]]:
                 name = streak_or_more(name)
             name = f"{name} ×{factors[streak]}"
         choices.append((str(streak), name))
-    if isinstance(current, str) and current.isdigit() and int(current) >= count:
+    if (isinstance(current, str) and current.isascii() and current.isdigit()
+            and len(current) <= 2 and int(current) >= count):  # the engine takes up to 99
         streak = int(current)
         name = streak_name(streak)
         choices.append((current, f"{name} ×{factors[-1]}" if factors else name))

@@ -63,7 +63,9 @@ def practice_page(request: HttpRequest):
     GET grades them and shows the calculator's result panel. Without a seed: a new one."""
     region = request.GET.get("region")
     seed = request.GET.get("seed", "")
-    seed_ok = seed.isascii() and seed.isdigit() and int(seed) < practice.SEED_LIMIT
+    # The length first: int() of 5,000 digits raises.
+    seed_ok = (seed.isascii() and seed.isdigit() and len(seed) <= len(str(practice.SEED_LIMIT))
+               and int(seed) < practice.SEED_LIMIT)
     if region not in practice.REGIONS or not seed_ok:
         return redirect(practice_link(region if region in practice.REGIONS else DEFAULT_REGION))
     seed = int(seed)

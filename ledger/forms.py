@@ -25,6 +25,7 @@ from rules.tiles import TileSyntaxError, parse_tiles, tile_code
 # The calculator fields a table decides once, or that history decides: not on the form.
 FIXED_FIELDS = ("dealer", "dealer_streak", "base", "previous_draws", "previous_wild",
                 *regions.HOUSE_RULE_KEYS)
+BASE_LIMIT = 1_000_000  # 底分: the engine refuses more (rules/request.py)
 DEFAULT_NAMES = {"E": _("East 東"), "S": _("South 南"), "W": _("West 西"), "N": _("North 北")}
 
 
@@ -68,6 +69,9 @@ class TableForm(forms.ModelForm):
         base = self.cleaned_data["base"]
         if base is None or base <= 0:
             raise forms.ValidationError(_("The base must be a positive number, e.g. 1."))
+        if base > BASE_LIMIT:  # the engine's limit: no win could ever be recorded above it
+            raise forms.ValidationError(_("The base can be at most %(limit)s.")
+                                        % {"limit": f"{BASE_LIMIT:,}"})
         return base
 
     def clean(self):

@@ -668,7 +668,8 @@ def _count(data: Mapping[str, Any], key: str, errors: _Errors, *, default: int, 
 def _base(value: object, errors: _Errors) -> int | Fraction:
     if isinstance(value, float) and 0 < value <= 1_000_000:  # the usual fraction (not NaN)
         return _exact(value)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or isinstance(value, float) and not math.isfinite(value)):  # an int: any size
         errors.add("base", "base_not_number",
                    f"底分 must be a positive number such as 1 or 0.5, got {value!r}",
                    value=shown(value))

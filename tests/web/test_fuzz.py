@@ -38,12 +38,22 @@ nasty_text = st.one_of(
                      "NaN", "-1", "1e999", "0x10", "None", "null", "true", "<script>",
                      "../../etc/passwd", "%00", "{{ form }}", "{% debug %}"]),
 )
-json_scalars = st.one_of(st.none(), st.booleans(), st.integers(), nasty_text,
+# What only JSON can carry: lone UTF-16 surrogates ("\\ud800", which json.dumps writes as
+# such an escape), beside control, combining and full-width characters.
+json_text = st.one_of(
+    nasty_text,
+    st.text(alphabet=st.characters(categories=["Cs", "Cc", "Mn", "Nd", "Zs", "Lo"]),
+            max_size=20),
+    st.sampled_from(["\ud800", "\udfff", "1m\ud83d", "\ud83d\ude00", "e\u0301"]),
+)
+json_scalars = st.one_of(st.none(), st.booleans(), st.integers(), json_text,
                          st.floats(allow_nan=False, allow_infinity=False),
-                         st.integers(min_value=10**18, max_value=10**40))
+                         st.integers(min_value=10**18, max_value=10**40),
+                         st.integers(min_value=2**1023, max_value=10**1200),
+                         st.integers(max_value=-(2**1023), min_value=-(10**1200)))
 json_values = st.recursive(
     json_scalars,
-    lambda inner: st.lists(inner, max_size=20) | st.dictionaries(nasty_text, inner, max_size=8),
+    lambda inner: st.lists(inner, max_size=20) | st.dictionaries(json_text, inner, max_size=8),
     max_leaves=60,
 )
 REQUEST_KEYS = [*VALID, "melds", "discarder", "dealer_streak", "base", "context",
@@ -59,6 +69,8 @@ def hostile_requests(draw):
         request[key] = draw(json_values)
     for key in draw(st.lists(st.sampled_from(list(VALID)), max_size=2)):
         request.pop(key, None)
+    for key in draw(st.lists(json_text, max_size=3)):  # unknown keys, surrogates too
+        request[key] = draw(json_values)
     if draw(st.booleans()):
         request["melds"] = draw(st.lists(nasty_text | json_values, max_size=30))
     if draw(st.booleans()):
@@ -88,6 +100,28 @@ def test_hostile_json_gets_200_or_400_with_errors(url, request):
     response = Client().post(url, data=json.dumps(request), content_type="application/json")
 
     assert_api_answer(response)
+
+
+@pytest.mark.parametrize("url", APIS)
+@pytest.mark.parametrize("field", [*REQUEST_KEYS, "unknown"])
+def test_a_lone_surrogate_in_any_field_is_a_400_naming_it(url, field):
+    body = json.dumps({**VALID, field: "\ud800"})
+    assert "\\ud800" in body  # sent as the escape a hostile client writes
+    response = Client().post(url, data=body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == [{
+        "field": field, "code": "text_not_encodable", "params": {},
+        "message": response.json()["errors"][0]["message"]}]
+
+
+@pytest.mark.parametrize("base", [2**1024, -(2**1024), 10**400])
+def test_a_huge_base_is_a_400(base):
+    body = json.dumps({**VALID, "base": base})
+    response = Client().post(APIS[0], data=body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] in ("base_out_of_range", "base_not_number")
 
 
 @FUZZ
@@ -262,3 +296,22 @@ def test_the_ledger_forms_take_junk(action, data, method, spoil_win, headers):
     response = getattr(Client(), method)(path, data, **headers)
 
     assert_no_server_error(response)
+
+
+@pytest.mark.parametrize("query", [
+    "/practice/?region=hangzhou&seed=" + "9" * 5000,  # past Python's int() digit limit
+    "/?region=hangzhou&dealer_streak=" + "9" * 5000,
+    "/?region=hangzhou&hand=123m456m789p345s5z&win_tile=9s&winner=E&dealer=E"
+    "&win_type=self_draw&base=" + "9" * 5000,
+    "/waits/?region=hangzhou&hand=123m456m789p345s&base=1e999999",
+])
+def test_a_number_of_thousands_of_digits_in_a_query_is_no_error(client, query):
+    assert client.get(query).status_code in (200, 302)
+
+
+@pytest.mark.django_db
+def test_a_table_refuses_a_base_the_engine_would_refuse(client):
+    response = client.post("/t/new/", {"region": "hangzhou", "base": "2000000",
+                                       "first_dealer": "E"})
+    assert response.status_code == 200  # the form again, with its error
+    assert 'id="id_base_error"' in response.content.decode()
