@@ -28,6 +28,7 @@ API_CODES = {
     "json_duplicate_key": "a key twice in one object (key)",
     "json_number_too_long": "a number with too many digits",
     "json_too_deep": "JSON nested too deeply",
+    "too_many_errors": "more errors than an answer lists: the rest counted (count)",
     "text_not_encodable": "text with a lone UTF-16 surrogate, which no answer can echo "
                           "(field)",
     "body_not_object": "the top level is not an object (json_type)",
@@ -172,9 +173,19 @@ def json_object_from_request(request: HttpRequest) -> dict:
     return decode_json_object(raw)
 
 
+MAX_ERRORS = 50  # an answer lists this many errors, then counts the rest
+
+
 def errors_response(errors: Sequence[Mapping], *, status: int = 400, headers=None) -> JsonResponse:
+    """The 400 (or 405, 429) answer: at most MAX_ERRORS errors, then one that counts the
+    rest, so that a body of thousands of unknown keys gets a short answer."""
+    listed = list(errors[:MAX_ERRORS])
+    if len(errors) > MAX_ERRORS:
+        more = len(errors) - MAX_ERRORS
+        listed.append(api_error("body", "too_many_errors", f"and {more} more errors",
+                                count=more))
     return JsonResponse(
-        {"errors": list(errors)},
+        {"errors": listed},
         status=status,
         headers=headers,
         json_dumps_params={"ensure_ascii": False},

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from functools import wraps
 from urllib.parse import quote
 
 from django.contrib import messages
@@ -33,6 +34,20 @@ from ledger.models import Hand, Table
 from ledger.rotation import Position, advance
 from rules import InvalidRequest
 from rules.regions import REGIONS
+
+
+def capability_page(view):
+    """A page whose address is a capability (a table's links, its CSV): no cache may keep
+    it, no link from it may pass the address on, no search engine may list it."""
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        response["Cache-Control"] = "no-store"
+        response["Referrer-Policy"] = "no-referrer"
+        response["X-Robots-Tag"] = "noindex, nofollow"
+        return response
+    return wrapped
+
 
 LEDGER_PAGE = "ledger/table.html"
 WIN_PAGE = "ledger/win.html"
@@ -67,18 +82,21 @@ def table_new(request: HttpRequest):
     return render(request, "ledger/new.html", {"form": form})
 
 
+@capability_page
 def table_view(request: HttpRequest, view_token: str):
     """The read-only ledger."""
     table = _table(view_token)
     return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=False))
 
 
+@capability_page
 def table_edit(request: HttpRequest, view_token: str, edit_token: str):
     """The ledger with its controls: record, change, undo."""
     table = _table(view_token, edit_token)
     return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=True))
 
 
+@capability_page
 def table_csv(request: HttpRequest, view_token: str):
     """Every hand as a CSV row, with each player's net and running total."""
     table = _table(view_token)
@@ -100,6 +118,7 @@ def _seen(request: HttpRequest) -> int:
     return int(version) if version.isdigit() and len(version) < 12 else -1
 
 
+@capability_page
 def table_undo(request: HttpRequest, view_token: str, edit_token: str):
     """GET: which hand an undo removes, and a button to confirm; POST: undo it. The hand
     can be put back (``table_restore``) until the next one is recorded."""
@@ -125,6 +144,7 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
 
 
 @require_POST
+@capability_page
 def table_restore(request: HttpRequest, view_token: str, edit_token: str):
     """Put the undone hand back."""
     table = _table(view_token, edit_token)
@@ -140,6 +160,7 @@ def table_restore(request: HttpRequest, view_token: str, edit_token: str):
     return redirect(_edit_url(table))
 
 
+@capability_page
 def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: int):
     """Record (or change) hand ``number`` as a win scored on paper: winner, how, from
     whom, and the total; the same rotation and payment rules as a hand with tiles."""
@@ -209,6 +230,7 @@ def _result_errors(form: ResultForm, refused: store.Refused, number: int, region
         form.add_error(name, say(error, region))
 
 
+@capability_page
 @vary_on_headers("HX-Request")
 def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int):
     """Record (or change) hand ``number`` as a win: the calculator, filled in from the
@@ -254,6 +276,7 @@ def _record_win(request, table, ledger, number):
     return render(request, WIN_PAGE, context, status=400)
 
 
+@capability_page
 def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: int):
     """Record (or change) hand ``number`` as a draw (流局). The page shows who deals next
     before the players confirm."""

@@ -14,6 +14,11 @@ from pathlib import Path
 import dj_database_url
 import xstatic.pkg.bootstrap
 
+from common import redact
+
+# Every log record of this process with its edit tokens blanked (common/redact.py).
+redact.install()
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 DEBUG = False

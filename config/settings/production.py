@@ -66,6 +66,8 @@ WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 # year (DJANGO_HSTS_SECONDS=0 while trying a new domain out), subdomains included.
 # DJANGO_SECURE_SSL_REDIRECT=0 lets `make serve` be tried on http://127.0.0.1 alone.
 SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "1") != "0"
+# A load balancer checks the app over plain HTTP: /health answers it, not a redirect.
+SECURE_REDIRECT_EXEMPT = [r"^health$"]
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 365 * 24 * 3600))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True

@@ -86,7 +86,7 @@ def assert_api_answer(response) -> None:
     assert response["Content-Type"] == "application/json"
     answer = json.loads(response.content)
     if response.status_code == 400:
-        assert answer["errors"]
+        assert answer["errors"] and len(answer["errors"]) <= 51
         for error in answer["errors"]:
             assert set(error) == {"field", "message", "code", "params"}
             assert isinstance(error["field"], str) and isinstance(error["message"], str)
@@ -113,6 +113,16 @@ def test_a_lone_surrogate_in_any_field_is_a_400_naming_it(url, field):
     assert response.json()["errors"] == [{
         "field": field, "code": "text_not_encodable", "params": {},
         "message": response.json()["errors"][0]["message"]}]
+
+
+def test_thousands_of_unknown_keys_get_a_short_answer():
+    body = json.dumps({**VALID, **{f"k{n}": n for n in range(3000)}})  # under 64 KiB
+    response = Client().post(APIS[0], data=body, content_type="application/json")
+
+    errors = response.json()["errors"]
+    assert response.status_code == 400 and len(errors) == 51
+    assert errors[-1]["code"] == "too_many_errors" and errors[-1]["params"] == {"count": 2950}
+    assert len(response.content) < 64 * 1024
 
 
 @pytest.mark.parametrize("base", [2**1024, -(2**1024), 10**400])

@@ -42,6 +42,13 @@ def test_plain_http_is_redirected_to_https(production_server):
         + "/?region=honghe"
 
 
+def test_the_health_check_answers_plain_http(production_server):
+    status, _headers, body = get(f"{production_server}/health",
+                                 headers={"X-Forwarded-Proto": "http"})
+
+    assert status == 200 and b'"ok"' in body
+
+
 def test_pages_carry_the_security_headers_and_secure_cookies(production_server):
     status, headers, body = get(f"{production_server}/")
 
