@@ -26,6 +26,9 @@ logger = logging.getLogger(__name__)
 PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _RATE = re.compile(r"\s*(\d+)\s*/\s*(second|minute|hour|day)\s*")
 OFF = ("", "off", "0", "none")
+# The API's limit, and the pages': the engine-backed pages (calculator results, waits,
+# practice), creating tables, writing to a ledger.
+RATE_SETTINGS = ("API_RATE_LIMIT", "PAGE_RATE_LIMIT", "TABLE_RATE_LIMIT", "LEDGER_RATE_LIMIT")
 
 
 @lru_cache(maxsize=8)
@@ -43,11 +46,13 @@ def parse_rate(text: str) -> tuple[int, int] | None:
 
 @register()
 def check_rate_setting(app_configs, **kwargs):
-    try:
-        parse_rate(settings.API_RATE_LIMIT)
-    except ValueError as error:
-        return [Error(str(error), id="api.E001")]
-    return []
+    problems = []
+    for name in RATE_SETTINGS:
+        try:
+            parse_rate(getattr(settings, name))
+        except ValueError as error:
+            problems.append(Error(f"{name}: {error}", id="api.E001"))
+    return problems
 
 
 def client_address(request: HttpRequest) -> str:
@@ -110,26 +115,36 @@ def _redis_client(backend: RedisCache):
     return client
 
 
+def over_limit(request: HttpRequest, bucket: str, rate_text: str) -> tuple[int, int, int] | None:
+    """Count this request in ``bucket`` for its client; ``(allowed, period, retry_after)``
+    when it is one too many in the current window, else None (and None when the limit
+    is off, or the cache is down: serve the request rather than fail it)."""
+    rate = parse_rate(rate_text)
+    if rate is None:
+        return None
+    allowed, period = rate
+    now = time.time()
+    window = int(now // period)
+    try:
+        count = _count(f"ratelimit:{bucket}:{client_address(request)}:{window}", period)
+    except Exception:
+        logger.warning("rate limit not counted: the cache failed", exc_info=True)
+        return None
+    if count <= allowed:
+        return None
+    return allowed, period, max(1, math.ceil((window + 1) * period - now))
+
+
 def rate_limited(view):
     """Decorate a JSON API view: past API_RATE_LIMIT requests from one client in the
     current window (all APIs together), it answers 429 with Retry-After instead."""
 
     @wraps(view)
     def limited(request: HttpRequest, *args, **kwargs):
-        rate = parse_rate(settings.API_RATE_LIMIT)
-        if rate is None:
+        over = over_limit(request, "api", settings.API_RATE_LIMIT)
+        if over is None:
             return view(request, *args, **kwargs)
-        allowed, period = rate
-        now = time.time()
-        window = int(now // period)
-        try:
-            count = _count(f"ratelimit:{client_address(request)}:{window}", period)
-        except Exception:  # the cache is down: serve the request rather than fail it
-            logger.warning("rate limit not counted: the cache failed", exc_info=True)
-            return view(request, *args, **kwargs)
-        if count <= allowed:
-            return view(request, *args, **kwargs)
-        retry_after = max(1, math.ceil((window + 1) * period - now))
+        allowed, period, retry_after = over
         message = (f"too many requests: at most {allowed} per {period} s from one client; "
                    f"try again in {retry_after} s")
         return errors_response([api_error("rate", "rate_limited", message, allowed=allowed,
@@ -138,3 +153,29 @@ def rate_limited(view):
                                headers={"Retry-After": str(retry_after)})
 
     return limited
+
+
+def rate_limited_page(setting: str, *, methods: tuple[str, ...] = ("GET", "POST")):
+    """Decorate a page view: past the rate in ``settings.<setting>`` from one client, a
+    429 page in the user's language with Retry-After instead (the same counter as the
+    API's, in its own bucket; shared through Redis when REDIS_URL is set). Requests of
+    other methods are not counted."""
+
+    def decorate(view):
+        @wraps(view)
+        def limited(request: HttpRequest, *args, **kwargs):
+            if request.method not in methods:
+                return view(request, *args, **kwargs)
+            over = over_limit(request, setting.lower(), getattr(settings, setting))
+            if over is None:
+                return view(request, *args, **kwargs)
+            from django.shortcuts import render
+
+            _allowed, _period, retry_after = over
+            response = render(request, "429.html", {"retry_after": retry_after}, status=429)
+            response["Retry-After"] = str(retry_after)
+            return response
+
+        return limited
+
+    return decorate

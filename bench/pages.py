@@ -13,7 +13,9 @@ so the numbers are Django's own work — middleware, views, templates — with n
 - ``GET /?<that hand>``: the calculator page with its result;
 - the same with ``HX-Request``: the result partial htmx fetches;
 - ``GET /rules/hangzhou/`` (every pattern with its examples scored) and
-  ``GET /waits/?…`` (a 13-tile hand's waits).
+  ``GET /waits/?…`` (a 13-tile hand's waits);
+- a table's read-only ledger page with 10, 100 and 1,000 hands (the cap,
+  ``ledger.store.HANDS_LIMIT``): the page's cost should not grow with the table.
 
 Every target is warmed up, then the targets are timed round by round, interleaved, so
 that drift on the machine hits them all alike; each row gives the median and the 90th
@@ -47,12 +49,35 @@ def set_up(static_root: str) -> None:
     os.environ.update(DJANGO_SETTINGS_MODULE="config.settings.production",
                       DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
                       DJANGO_ALLOWED_HOSTS="testserver", DJANGO_STATIC_ROOT=static_root,
-                      API_RATE_LIMIT="off")
+                      DATABASE_URL=f"sqlite:///{static_root}/bench.sqlite3",
+                      API_RATE_LIMIT="off", PAGE_RATE_LIMIT="off")
     import django
     from django.core.management import call_command
 
     django.setup()
     call_command("collectstatic", interactive=False, verbosity=0)
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def table_with(hands: int) -> str:
+    """A Hangzhou table of ``hands`` paper results (rules.settle), written in one go:
+    the read-only page's path."""
+    from ledger.models import Hand, Table
+    from ledger.rotation import advance, compose, start
+    from rules.settle import settle
+
+    table = Table.objects.create(region="hangzhou", player_e="甲", player_s="乙",
+                                 player_w="丙", player_n="丁")
+    position, rows = start("E"), []
+    for number in range(1, hands + 1):
+        fields = {"winner": "ESWN"[number % 4], "win_type": "self_draw", "multiplier": 2}
+        request = compose(fields, region="hangzhou", base=1, house_rules={},
+                          position=position)
+        rows.append(Hand(table=table, number=number, kind=Hand.WIN, request=request,
+                         result=settle(request)))
+        position = advance("hangzhou", position, Hand.WIN, request)
+    Hand.objects.bulk_create(rows)
+    return f"/t/{table.view_token}/"
 
 
 def targets() -> dict[str, Callable[[], object]]:
@@ -84,6 +109,7 @@ def targets() -> dict[str, Callable[[], object]]:
         "partial: the same, HX-Request": get(query, **{"HX-Request": "true"}),
         "rules: GET /rules/hangzhou/": get("/rules/hangzhou/"),
         "waits: GET /waits/?…": get("/waits/?region=hangzhou&hand=123m456m789p345s"),
+        **{f"ledger: {n:>5} hands, read-only": get(table_with(n)) for n in (10, 100, 1000)},
     }
 
 

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
+from api.ratelimit import rate_limited_page
 from calculator import practice, rules_pages
 from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm, form_data
 from calculator.messages import meld_kind
@@ -22,6 +23,7 @@ WAITS_PAGE = "calculator/waits.html"
 
 
 # One URL answers a full page or an htmx partial: caches must tell them apart.
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 @vary_on_headers("HX-Request", "HX-Trigger-Name")
 def home(request: HttpRequest):
     """The calculator. The form is sent by GET, so a result's query string is its permalink.
@@ -38,6 +40,7 @@ def home(request: HttpRequest):
     return answer
 
 
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 @vary_on_headers("HX-Request", "HX-Trigger-Name")
 def waits_page(request: HttpRequest):
     """/waits/: what a 13-tile hand waits on (聽牌), each wait scored. A GET form like the
@@ -57,6 +60,7 @@ def waits_page(request: HttpRequest):
 PRACTICE_PAGE = "calculator/practice.html"
 
 
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 def practice_page(request: HttpRequest):
     """/practice/: a random winning hand of the chosen region (``?region=…&seed=…``); the
     player answers its multiplier (番 in Honghe) and the four net payments, and the same

@@ -29,6 +29,7 @@ class Chart:
 
 SEAT_SHIFT = {"E": -3.0, "S": -1.0, "W": 1.0, "N": 3.0}  # px, so equal lines stay visible
 MAX_TICKS = 8
+MAX_POINTS = 120
 LABEL_GAP = 14  # px between two labels of the value axis
 
 
@@ -50,12 +51,16 @@ def chart(ledger: Ledger, names: dict[str, str], width: int = 360,
     def y(v: Decimal) -> float:
         return round(pad_y + float((high - v) / span) * (height - 2 * pad_y), 1)
 
+    # At most MAX_POINTS points a line, evenly spread, the first and last always: the
+    # chart of a 1,000-hand table costs what a 100-hand one does.
+    step = -(-count // MAX_POINTS)
+    drawn = sorted({*range(0, count + 1, step), count})
     lines = []
     for seat in SEATS:
         # Each seat's line a little apart from the others (and dashed its own way,
         # site.css), so that two equal totals still show as two lines.
         shift = SEAT_SHIFT[seat]
-        points = [(x(i), round(y(v) + shift, 1)) for i, v in enumerate(series[seat])]
+        points = [(x(i), round(y(series[seat][i]) + shift, 1)) for i in drawn]
         lines.append({"seat": seat, "name": names[seat], "total": series[seat][-1],
                       "points": " ".join(f"{px},{py}" for px, py in points),
                       "last": points[-1]})

@@ -32,6 +32,13 @@ from ledger.rotation import Ledger, advance, compose, replay, start
 from rules import InvalidRequest, score
 from rules.settle import settle, total_key
 
+SHOWN_CHANGED = 10
+HANDS_LIMIT = 1000  # hands per table: an evening is 16-100; a table kept for months fits
+
+
+class TableFull(Exception):
+    """The table has HANDS_LIMIT hands: no more can be recorded (change or undo still can)."""
+
 
 class StaleLedger(Exception):
     """The ledger changed since the writer's page was drawn."""
@@ -40,8 +47,10 @@ class StaleLedger(Exception):
         super().__init__(f"table version {table.version}, the form saw {seen}")
         self.table = table
         self.seen = seen
-        # What others wrote meanwhile: hands written after the version the writer saw.
-        self.changed = list(table.hands.filter(written_at_version__gt=seen))
+        # What others wrote meanwhile: hands written after the version the writer saw
+        # (the newest SHOWN_CHANGED of them: the answer stays small however many).
+        since = table.hands.filter(written_at_version__gt=seen).order_by("-number")
+        self.changed = list(since[:SHOWN_CHANGED])[::-1]
 
 
 @dataclass
@@ -57,6 +66,39 @@ class Refused(Exception):
 
 def load(table: Table) -> Ledger:
     return replay(table.region, table.first_dealer, table.hands.all())
+
+
+@dataclass
+class _Light:
+    """What ``replay`` reads of a hand: its kind, winner, wild and payments."""
+
+    number: int
+    kind: str
+    request: dict
+    result: dict | None
+
+
+def load_light(table: Table) -> Ledger:
+    """The ledger as ``load`` gives it, read from the four values the replay needs (the
+    database picks them out of the JSON): each entry's ``request`` holds only the winner
+    and the wild, its ``result`` only the payments. For the ledger page, whose cost must
+    not grow with the whole engine answer of every hand (``attach`` fills in the shown)."""
+    rows = table.hands.values_list("number", "kind", "request__winner", "request__wild",
+                                   "result__payments")
+    hands = []
+    for number, kind, winner, wild, payments in rows:
+        request = {key: value for key, value in (("winner", winner), ("wild", wild))
+                   if value is not None}
+        hands.append(_Light(number, kind, request,
+                            {"payments": payments} if payments else None))
+    return replay(table.region, table.first_dealer, hands)
+
+
+def attach(table: Table, entries: list) -> None:
+    """Give the ``load_light`` entries shown on a page their full request and result."""
+    full = {h.number: h for h in table.hands.filter(number__in=[e.number for e in entries])}
+    for entry in entries:
+        entry.request, entry.result = full[entry.number].request, full[entry.number].result
 
 
 def score_win(table: Table, position, fields: dict) -> tuple[dict, dict]:
@@ -114,6 +156,8 @@ def write(table_id: int, seen: int, number: int, kind: str, fields: dict) -> Tab
         if number <= len(hands):
             hand = hands[number - 1]
         else:
+            if len(hands) >= HANDS_LIMIT:
+                raise TableFull()
             hand = Hand(table=table, number=number)
             hands.append(hand)
         hand.kind = kind

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from api.ratelimit import rate_limited_page
 from calculator.forms import calculator_link, form_data
 from calculator.messages import render as say
 from calculator.regions import chinese, region_label, region_name
@@ -70,6 +71,7 @@ def _edit_url(table: Table, name: str = "table-edit", **kwargs) -> str:
                                  "edit_token": table.edit_token, **kwargs})
 
 
+@rate_limited_page("TABLE_RATE_LIMIT", methods=("POST",))
 def table_new(request: HttpRequest):
     """/t/new/: a new table. Answers with its edit page, which shows both links."""
     form = TableForm(request.POST or None)
@@ -82,6 +84,7 @@ def table_new(request: HttpRequest):
     return render(request, "ledger/new.html", {"form": form})
 
 
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 @capability_page
 def table_view(request: HttpRequest, view_token: str):
     """The read-only ledger."""
@@ -89,6 +92,7 @@ def table_view(request: HttpRequest, view_token: str):
     return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=False))
 
 
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 @capability_page
 def table_edit(request: HttpRequest, view_token: str, edit_token: str):
     """The ledger with its controls: record, change, undo."""
@@ -96,6 +100,7 @@ def table_edit(request: HttpRequest, view_token: str, edit_token: str):
     return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=True))
 
 
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 @capability_page
 def table_csv(request: HttpRequest, view_token: str):
     """Every hand as a CSV row, with each player's net and running total."""
@@ -118,6 +123,7 @@ def _seen(request: HttpRequest) -> int:
     return int(version) if version.isdigit() and len(version) < 12 else -1
 
 
+@rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
 @capability_page
 def table_undo(request: HttpRequest, view_token: str, edit_token: str):
     """GET: which hand an undo removes, and a button to confirm; POST: undo it. The hand
@@ -143,6 +149,7 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
     return redirect(_edit_url(table))
 
 
+@rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
 @require_POST
 @capability_page
 def table_restore(request: HttpRequest, view_token: str, edit_token: str):
@@ -160,6 +167,7 @@ def table_restore(request: HttpRequest, view_token: str, edit_token: str):
     return redirect(_edit_url(table))
 
 
+@rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
 @capability_page
 def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: int):
     """Record (or change) hand ``number`` as a win scored on paper: winner, how, from
@@ -182,6 +190,9 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
                 form.is_valid()
             except store.Refused as refused:
                 _result_errors(form, refused, number, table.region)
+                status = 400
+            except store.TableFull:
+                form.add_error(None, _full_message())
                 status = 400
             else:
                 messages.success(request, _("Hand %(number)s recorded.") % {"number": number})
@@ -230,6 +241,7 @@ def _result_errors(form: ResultForm, refused: store.Refused, number: int, region
         form.add_error(name, say(error, region))
 
 
+@rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
 @capability_page
 @vary_on_headers("HX-Request")
 def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int):
@@ -263,6 +275,8 @@ def _record_win(request, table, ledger, number):
             stale = error
         except store.Refused as refused:
             _form_errors(form, refused.errors, refused.number, number)
+        except store.TableFull:
+            form.add_error(None, _full_message())
         else:
             messages.success(request, _("Hand %(number)s recorded.") % {"number": number})
             return redirect(_edit_url(table) + f"#hand-{number}")
@@ -276,6 +290,7 @@ def _record_win(request, table, ledger, number):
     return render(request, WIN_PAGE, context, status=400)
 
 
+@rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
 @capability_page
 def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: int):
     """Record (or change) hand ``number`` as a draw (流局). The page shows who deals next
@@ -298,6 +313,9 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
                 form = DrawForm(data, reads_history=history)
             except store.Refused as refused:
                 form.add_error(None, _refused_message(refused, number, table.region))
+                status = 400
+            except store.TableFull:
+                form.add_error(None, _full_message())
                 status = 400
             else:
                 messages.success(request, _("Hand %(number)s recorded as a draw.")
@@ -391,6 +409,12 @@ def _refused_message(refused: store.Refused, number: int, region: str | None = N
              "Change or undo that hand first.") % {"later": refused.number, "reasons": reasons}
 
 
+def _full_message() -> str:
+    return _("This table has %(limit)s hands, as many as a table keeps: start a new table "
+             "for the next ones (this one stays, and can still be changed).") % {
+        "limit": store.HANDS_LIMIT}
+
+
 def _stale_message(stale: store.StaleLedger) -> str:
     numbers = ", ".join(str(h.number) for h in stale.changed)
     if numbers:
@@ -415,8 +439,8 @@ def _against_current(request, stale: store.StaleLedger, number: int):
 def _changed(stale: store.StaleLedger, table: Table, ledger) -> list[dict]:
     """The hands others wrote since the stale form was drawn, as ledger rows."""
     wanted = {h.number for h in stale.changed}
-    return [_entry_view(table, e, editable=False) for e in ledger.entries
-            if e.number in wanted]
+    changed = [e for e in ledger.entries if e.number in wanted]
+    return [_entry_view(table, e, editable=False) for e in changed]
 
 
 def _win_context(request, table, ledger, number, form, preview, stale=None) -> dict:
@@ -490,8 +514,20 @@ def _house_rules_in_words(table: Table) -> list[str]:
     return words
 
 
+PAGE_SIZE = 50  # hands per page of the ledger, newest first
+
+
 def _ledger_context(request, table: Table, editable: bool) -> dict:
-    ledger = store.load(table)
+    ledger = store.load_light(table)
+    # The newest hands first, PAGE_SIZE a page (?page=2 for older): a page's cost does
+    # not grow with the table (its chart is thinned to a fixed number of points).
+    pages = max(1, -(-len(ledger.entries) // PAGE_SIZE))
+    asked = request.GET.get("page", "1")
+    page = min(int(asked), pages) if asked.isdigit() and 0 < len(asked) < 6 and int(
+        asked) > 0 else 1
+    newest_first = ledger.entries[::-1]
+    shown = newest_first[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]
+    store.attach(table, shown)
     names = table.names
     base = request.build_absolute_uri
     context = {
@@ -499,7 +535,10 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "seats": [{"seat": s, "label": seat_name(s), "name": names[s],
                    "total": signed(ledger.totals[s]),
                    "sign": (ledger.totals[s] > 0) - (ledger.totals[s] < 0)} for s in SEATS],
-        "entries": [_entry_view(table, e, editable) for e in reversed(ledger.entries)],
+        "entries": [_entry_view(table, e, editable) for e in shown],
+        "pages": pages, "page": page, "newer": page - 1 if page > 1 else None,
+        "older": page + 1 if page < pages else None,
+        "full": len(ledger.entries) >= store.HANDS_LIMIT, "limit": store.HANDS_LIMIT,
         "count": len(ledger.entries),
         "next": _position_view(table, ledger.position),
         "chart": chart(ledger, names),

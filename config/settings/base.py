@@ -133,6 +133,11 @@ CACHES = {
 # "off" turns the limit off (`make run` does). Generous: a program scoring a table's
 # hands as they finish sends a few a minute.
 API_RATE_LIMIT = os.environ.get("API_RATE_LIMIT", "300/minute")
+# The pages, counted the same way, per client: the engine-backed pages (a result, the
+# waits, practice), new tables, and writes to a ledger (recording, undoing a hand).
+PAGE_RATE_LIMIT = os.environ.get("PAGE_RATE_LIMIT", "240/minute")
+TABLE_RATE_LIMIT = os.environ.get("TABLE_RATE_LIMIT", "30/hour")
+LEDGER_RATE_LIMIT = os.environ.get("LEDGER_RATE_LIMIT", "120/minute")
 # Load balancers in front of the app that append the client to X-Forwarded-For: the
 # client is that many addresses from the right. 0: the socket's peer is the client.
 API_RATE_LIMIT_PROXIES = int(os.environ.get("API_RATE_LIMIT_PROXIES", "0"))

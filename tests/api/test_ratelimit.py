@@ -156,3 +156,45 @@ def test_two_app_servers_share_one_count(redis_url):
                     for server in (first, second) * 3]
 
     assert statuses == [400, 400, 400, 400, 429, 429]
+
+
+# --- the pages' limits: the same counter, their own buckets, a page in the user's language
+
+@override_settings(PAGE_RATE_LIMIT="2/minute")
+def test_past_the_limit_an_engine_page_answers_429_in_the_users_language(client, address):
+    url = "/?region=hangzhou&hand=123m456m789p345s5z&win_tile=9s&winner=E&dealer=E"
+    assert [client.get(url, REMOTE_ADDR=address).status_code for _ in range(2)] == [200, 200]
+
+    response = client.get(url, REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="zh-hans")
+
+    assert response.status_code == 429
+    assert 1 <= int(response["Retry-After"]) <= 60
+    assert "请等" in response.content.decode() and "已经保存的内容不会丢失" in (
+        response.content.decode())
+    assert client.get("/waits/", REMOTE_ADDR=address).status_code == 429  # one bucket
+    assert post(client, address).status_code == 400  # the API counts apart
+
+
+@pytest.mark.django_db
+@override_settings(TABLE_RATE_LIMIT="1/hour")
+def test_new_tables_are_limited_per_client(client, address):
+    data = {"region": "hangzhou", "base": "1", "first_dealer": "E"}
+    assert client.post("/t/new/", data, REMOTE_ADDR=address).status_code == 302
+    assert client.get("/t/new/", REMOTE_ADDR=address).status_code == 200  # a GET is free
+    assert client.post("/t/new/", data, REMOTE_ADDR=address).status_code == 429
+
+
+@pytest.mark.django_db
+@override_settings(LEDGER_RATE_LIMIT="1/minute")
+def test_ledger_writes_are_limited_per_client(client, address):
+    client.post("/t/new/", {"region": "hangzhou", "base": "1", "first_dealer": "E"},
+                REMOTE_ADDR=address)
+    from ledger.models import Table
+
+    table = Table.objects.get()
+    edit = f"/t/{table.view_token}/e/{table.edit_token}/"
+    draw = {"version": 0}
+    assert client.post(edit + "hand/1/draw", draw, REMOTE_ADDR=address).status_code == 302
+    assert client.post(edit + "hand/2/draw", {"version": 1},
+                       REMOTE_ADDR=address).status_code == 429
+    assert table.hands.count() == 1

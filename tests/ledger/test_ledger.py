@@ -405,3 +405,23 @@ def test_compose_keeps_every_house_rule_of_the_region_and_no_other():
                       position=start("E"))
     assert request["house_rules"] == {"hangzhou_scoring": "modern",
                                       "hangzhou_seven_pairs_bao_tou": "yes"}
+
+
+@pytest.mark.django_db
+def test_the_light_ledger_is_the_full_one_in_positions_and_totals():
+    """store.load_light (the page's: four values a hand) replays as store.load does:
+    Honghe, whose next hand reads the last wild, with wins, draws and half a base."""
+    table = new_table(region="honghe", base="0.5")
+    record(table, "win", {**win("S"), "wild": "5s"})
+    record(table, "draw", {"wild": "9p"})
+    record(table, "draw")
+    record(table, "win", {**win("E"), "wild": "9p"})
+    record(table, "win", {"winner": "W", "win_type": "self_draw", "fan": 3})  # on paper
+    full, light = store.load(table), store.load_light(table)
+
+    assert light.position == full.position and light.totals == full.totals
+    for a, b in zip(light.entries, full.entries, strict=True):
+        assert (a.number, a.kind, a.before, a.after, a.payments, a.totals) == (
+            b.number, b.kind, b.before, b.after, b.payments, b.totals)
+    store.attach(table, light.entries[-2:])
+    assert [e.request for e in light.entries[-2:]] == [e.request for e in full.entries[-2:]]

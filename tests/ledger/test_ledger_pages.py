@@ -360,3 +360,44 @@ def test_a_modern_hangzhou_table_scores_as_played_now(client):
     hand = table.hands.get()
     assert hand.request["house_rules"] == {"hangzhou_scoring": "modern"}
     assert hand.result["payments"] == {"E": -1, "S": 1.25, "W": -0.125, "N": -0.125}
+
+
+def draw(client, table, number):
+    table.refresh_from_db()
+    return client.post(edit(table, f"hand/{number}/draw"), {"version": table.version})
+
+
+def test_a_table_at_its_cap_records_no_more_and_says_so(client, table, monkeypatch):
+    from ledger import store
+
+    monkeypatch.setattr(store, "HANDS_LIMIT", 2)
+    draw(client, table, 1)
+    draw(client, table, 2)
+
+    refused = draw(client, table, 3)
+
+    assert refused.status_code == 400 and table.hands.count() == 2
+    assert "as many as a table keeps" in text(refused)
+    page = client.get(edit(table)).content.decode()
+    assert "data-full" in page and "data-record-win" not in page
+    assert client.post(edit(table, "hand/2/draw"), {"version": table.version}).status_code \
+        == 302  # a recorded hand can still be changed
+
+
+def test_the_ledger_is_paged_newest_first(client, table, monkeypatch):
+    from ledger import views
+
+    monkeypatch.setattr(views, "PAGE_SIZE", 2)
+    for number in range(1, 6):
+        draw(client, table, number)
+
+    def shown(query=""):
+        page = client.get(f"/t/{table.view_token}/{query}").content.decode()
+        return re.findall(r'data-hand="(\d+)"', page)
+
+    assert shown() == ["5", "4"]
+    assert shown("?page=2") == ["3", "2"]
+    assert shown("?page=3") == ["1"]
+    assert shown("?page=99") == ["1"] and shown("?page=x") == shown("?page=" + "9" * 5000) \
+        == ["5", "4"]
+    assert "page 1 of 3" in text(client.get(f"/t/{table.view_token}/"))
