@@ -132,7 +132,13 @@ def choice_label(rule: HouseRule, choice: Choice) -> str:
 
 
 def house_rule_choices(rule: HouseRule) -> list[tuple[str, str]]:
-    return [(choice.value, choice_label(rule, choice)) for choice in rule.choices]
+    return list(_house_rule_choices(rule, get_language() or ""))
+
+
+@lru_cache(maxsize=64)
+def _house_rule_choices(rule: HouseRule, language: str) -> tuple[tuple[str, str], ...]:
+    """Worked out once per process and language: the same on every form."""
+    return tuple((choice.value, choice_label(rule, choice)) for choice in rule.choices)
 
 
 def house_rule(key: str) -> tuple[Region, HouseRule]:
@@ -193,9 +199,14 @@ def streak_factors(key: str) -> tuple[int, ...]:
 
 def streak_names() -> list[str]:
     """平莊, 二連莊, … 十連莊 in the page's language."""
+    return list(_streak_names(get_language() or ""))
+
+
+@lru_cache(maxsize=8)
+def _streak_names(language: str) -> tuple[str, ...]:
     from calculator.results import streak_name
 
-    return [streak_name(streak) for streak in range(STREAKS_LISTED)]
+    return tuple(streak_name(streak) for streak in range(STREAKS_LISTED))
 
 
 def streak_or_more(name: str) -> str:

@@ -44,7 +44,10 @@ def capability_page(view):
     def wrapped(request, *args, **kwargs):
         response = view(request, *args, **kwargs)
         response["Cache-Control"] = "no-store"
-        response["Referrer-Policy"] = "no-referrer"
+        # strict-origin: a referrer is only ever the site's origin, never the path with its
+        # tokens. (no-referrer would make the browser send "Origin: null" with the
+        # page's own forms, which the CSRF check then refuses.)
+        response["Referrer-Policy"] = "strict-origin"
         response["X-Robots-Tag"] = "noindex, nofollow"
         return response
     return wrapped

@@ -8,6 +8,7 @@ Text is Tenhou-style mpsz (``123m456p11z``); Chinese names are accepted too.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -122,7 +123,9 @@ def parse_tiles(text: str) -> list[Tile]:
         raise TileSyntaxError(f"{len(text)} characters is too long for tiles (at most "
                               f"{MAX_TILE_TEXT}); a hand has at most 14 tiles",
                               "tiles_too_long", length=len(text), limit=MAX_TILE_TEXT)
-    compact = _SEPARATORS.sub("", text)
+    # Full-width digits and letters, as a Chinese keyboard types them (１２３ｍ), read as
+    # their ASCII selves (NFKC), and 123M as 123m (static/js/tiles.js does the same).
+    compact = _SEPARATORS.sub("", unicodedata.normalize("NFKC", text).lower())
     tiles: list[Tile] = []
     pos = 0
     while pos < len(compact):

@@ -32,3 +32,16 @@ def production_server(tmp_path_factory):
     servers.collectstatic(Path(env["DJANGO_STATIC_ROOT"]), env)
     with servers.gunicorn(env) as url:
         yield url
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the site's default language: a page request leaves its own
+    language active in the thread (LocaleMiddleware), which would make a later test's
+    rendering depend on the order the tests run in."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

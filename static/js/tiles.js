@@ -21,7 +21,7 @@ const uiState = new WeakMap(); // widget root -> {target}: hand, win, wild or a 
 function parseTiles(text) {
   const tiles = [];
   let digits = [];
-  for (const ch of String(text || "").toLowerCase()) {
+  for (const ch of String(text || "").normalize("NFKC").toLowerCase()) { // １２３ｍ: 123m
     const suit = "mpsz".includes(ch) ? ch : CN_SUITS[ch];
     if (ch >= "0" && ch <= "9") digits.push(+ch);
     else if (NUMERALS.includes(ch)) digits.push(NUMERALS.indexOf(ch) + 1);

@@ -63,7 +63,7 @@ def test_redact_leaves_other_paths_alone():
 def test_edit_pages_are_not_cached_referred_or_indexed(client, table, path):
     response = client.get(edit_path(table) + path)
     assert response["Cache-Control"] == "no-store"
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "strict-origin"
     assert response["X-Robots-Tag"] == "noindex, nofollow"
 
 
@@ -72,5 +72,5 @@ def test_read_only_pages_and_the_csv_too(client, table, suffix):
     response = client.get(f"/t/{table.view_token}/{suffix}")
     assert response.status_code == 200
     assert response["Cache-Control"] == "no-store"
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "strict-origin"
     assert response["X-Robots-Tag"] == "noindex, nofollow"

@@ -204,7 +204,7 @@ def test_the_script_stays_small():
 NODE = shutil.which("node")
 # Text the engine reads, which the widget must read the same way to redraw it.
 ENGINE_TEXT = ["123m45p 77z", "123m456p789s234s7z", "1 2 3 m", "19m19p19s1234567z",
-               "東東 白板 五萬", "三筒 发财 红中", "一二三萬 九條"]
+               "東東 白板 五萬", "三筒 发财 红中", "一二三萬 九條", "１２３ｍ４５ｐ　７７ｚ"]
 
 
 @pytest.mark.skipif(NODE is None, reason="needs node to run the widget's script")
