@@ -62,20 +62,24 @@ def set_up(static_root: str) -> None:
 def table_with(hands: int) -> str:
     """A Hangzhou table of ``hands`` paper results (rules.settle), written in one go:
     the read-only page's path."""
+    from decimal import Decimal
+
     from ledger.models import Hand, Table
-    from ledger.rotation import advance, compose, start
+    from ledger.rotation import advance, after_json, compose, start
     from rules.settle import settle
 
     table = Table.objects.create(region="hangzhou", player_e="甲", player_s="乙",
                                  player_w="丙", player_n="丁")
-    position, rows = start("E"), []
+    position, rows, totals = start("E"), [], dict.fromkeys("ESWN", Decimal(0))
     for number in range(1, hands + 1):
         fields = {"winner": "ESWN"[number % 4], "win_type": "self_draw", "multiplier": 2}
         request = compose(fields, region="hangzhou", base=1, house_rules={},
                           position=position)
-        rows.append(Hand(table=table, number=number, kind=Hand.WIN, request=request,
-                         result=settle(request)))
+        result = settle(request)
         position = advance("hangzhou", position, Hand.WIN, request)
+        totals = {seat: totals[seat] + result["payments"][seat] for seat in totals}
+        rows.append(Hand(table=table, number=number, kind=Hand.WIN, request=request,
+                         result=result, after=after_json(position, totals)))
     Hand.objects.bulk_create(rows)
     return f"/t/{table.view_token}/"
 

@@ -33,17 +33,33 @@ MAX_POINTS = 120
 LABEL_GAP = 14  # px between two labels of the value axis
 
 
-def chart(ledger: Ledger, names: dict[str, str], width: int = 360,
-          height: int = 200) -> Chart | None:
+def sampled(count: int) -> list[int]:
+    """The hand numbers a chart of ``count`` hands draws: at most MAX_POINTS, evenly
+    spread, 0 (the start) and the last always: a 1,000-hand table's chart costs what a
+    100-hand one does."""
+    step = max(1, -(-count // MAX_POINTS))
+    return sorted({*range(0, count + 1, step), count})
+
+
+def chart(ledger: Ledger, names: dict[str, str]) -> Chart | None:
     """Running totals per player after each hand, hand 0 being the start at zero."""
-    if not ledger.entries:
+    count = len(ledger.entries)
+    zero = dict.fromkeys(SEATS, Decimal(0))
+    return chart_of({i: ledger.entries[i - 1].totals if i else zero for i in sampled(count)},
+                    count, names)
+
+
+def chart_of(points: dict[int, dict[str, Decimal]], count: int, names: dict[str, str],
+             width: int = 360, height: int = 200) -> Chart | None:
+    """The chart of ``points`` (hand number → each seat's running total after it, for
+    the numbers ``sampled(count)`` gives) of a table of ``count`` hands."""
+    if not count:
         return None
     pad_left, pad_right, pad_y = 40, 10, 16
-    series = {seat: [Decimal(0)] + [e.totals[seat] for e in ledger.entries] for seat in SEATS}
-    values = [v for points in series.values() for v in points]
+    drawn = sorted(points)
+    values = [points[i][seat] for i in drawn for seat in SEATS]
     high, low = max(values + [Decimal(0)]), min(values + [Decimal(0)])
     span = (high - low) or Decimal(1)
-    count = len(ledger.entries)
 
     def x(i: int) -> float:
         return round(pad_left + (width - pad_left - pad_right) * i / max(count, 1), 1)
@@ -51,19 +67,15 @@ def chart(ledger: Ledger, names: dict[str, str], width: int = 360,
     def y(v: Decimal) -> float:
         return round(pad_y + float((high - v) / span) * (height - 2 * pad_y), 1)
 
-    # At most MAX_POINTS points a line, evenly spread, the first and last always: the
-    # chart of a 1,000-hand table costs what a 100-hand one does.
-    step = -(-count // MAX_POINTS)
-    drawn = sorted({*range(0, count + 1, step), count})
     lines = []
     for seat in SEATS:
         # Each seat's line a little apart from the others (and dashed its own way,
         # site.css), so that two equal totals still show as two lines.
         shift = SEAT_SHIFT[seat]
-        points = [(x(i), round(y(series[seat][i]) + shift, 1)) for i in drawn]
-        lines.append({"seat": seat, "name": names[seat], "total": series[seat][-1],
-                      "points": " ".join(f"{px},{py}" for px, py in points),
-                      "last": points[-1]})
+        line = [(x(i), round(y(points[i][seat]) + shift, 1)) for i in drawn]
+        lines.append({"seat": seat, "name": names[seat], "total": points[drawn[-1]][seat],
+                      "points": " ".join(f"{px},{py}" for px, py in line),
+                      "last": line[-1]})
     step = -(-count // MAX_TICKS)  # at most MAX_TICKS hand numbers: none overlap
     ticks = [{"x": x(i), "label": str(i)} for i in range(0, count + 1, step)]
     zero = y(Decimal(0))

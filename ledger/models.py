@@ -75,6 +75,11 @@ class Hand(models.Model):
     # the players gave the hand's wild (Honghe's 百搭連莊 reads it), and no result.
     request = models.JSONField(default=dict)
     result = models.JSONField(null=True, blank=True)
+    # The table after this hand, as ledger.rotation.replay works it out: the next hand's
+    # dealer, streak and history, and each seat's running total (rotation.after_json).
+    # Kept by every write (ledger.store), so that a ledger page reads the hands it shows
+    # and not every hand before them.
+    after = models.JSONField(null=True, blank=True)
     # The table version this hand was last written at: tells a stale writer what changed.
     written_at_version = models.PositiveIntegerField(default=0)
     recorded = models.DateTimeField(auto_now_add=True)

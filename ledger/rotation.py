@@ -112,6 +112,21 @@ class Entry:
     totals: dict[str, Decimal]  # seat → running total after this hand
 
 
+def after_json(position: Position, totals: dict[str, Decimal]) -> dict:
+    """The position after a hand and the running totals, as ``Hand.after`` keeps them
+    (totals as decimal strings: exact)."""
+    return {"dealer": position.dealer, "streak": position.streak, "draws": position.draws,
+            "previous_wild": position.previous_wild,
+            "totals": {seat: str(totals[seat]) for seat in SEATS}}
+
+
+def from_after_json(number: int, after: dict) -> tuple[Position, dict[str, Decimal]]:
+    """``after_json``'s position (before hand ``number``) and totals."""
+    return (Position(number, after["dealer"], after["streak"], after["draws"],
+                     after["previous_wild"]),
+            {seat: Decimal(after["totals"][seat]) for seat in SEATS})
+
+
 @dataclass
 class Ledger:
     entries: list[Entry]

@@ -23,13 +23,25 @@ out itself, with no tiles), shared out by the same payment rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import F
 
 from ledger.models import Hand, Table
-from ledger.rotation import Ledger, advance, compose, replay, start
+from ledger.rotation import (
+    Entry,
+    Ledger,
+    Position,
+    advance,
+    after_json,
+    compose,
+    from_after_json,
+    replay,
+    start,
+)
 from rules import InvalidRequest, score
+from rules.request import SEATS
 from rules.settle import settle, total_key
 
 SHOWN_CHANGED = 10
@@ -68,37 +80,60 @@ def load(table: Table) -> Ledger:
     return replay(table.region, table.first_dealer, table.hands.all())
 
 
+def fill_after(table: Table) -> None:
+    """Store every hand's ``after`` from a replay of the table."""
+    hands = list(table.hands.all())
+    for hand, entry in zip(hands, load(table).entries, strict=True):
+        hand.after = after_json(entry.after, entry.totals)
+    Hand.objects.bulk_update(hands, ["after"], batch_size=500)
+
+
 @dataclass
-class _Light:
-    """What ``replay`` reads of a hand: its kind, winner, wild and payments."""
+class Page:
+    """One page of a ledger, newest hand first, read from the hands it shows (their
+    stored ``after``) and the chart's sample: its cost does not grow with the table."""
 
-    number: int
-    kind: str
-    request: dict
-    result: dict | None
-
-
-def load_light(table: Table) -> Ledger:
-    """The ledger as ``load`` gives it, read from the four values the replay needs (the
-    database picks them out of the JSON): each entry's ``request`` holds only the winner
-    and the wild, its ``result`` only the payments. For the ledger page, whose cost must
-    not grow with the whole engine answer of every hand (``attach`` fills in the shown)."""
-    rows = table.hands.values_list("number", "kind", "request__winner", "request__wild",
-                                   "result__payments")
-    hands = []
-    for number, kind, winner, wild, payments in rows:
-        request = {key: value for key, value in (("winner", winner), ("wild", wild))
-                   if value is not None}
-        hands.append(_Light(number, kind, request,
-                            {"payments": payments} if payments else None))
-    return replay(table.region, table.first_dealer, hands)
+    entries: list[Entry]  # the hands of this page, newest first
+    count: int  # hands in the table
+    position: Position  # before the next hand
+    totals: dict[str, Decimal]  # after the last hand
+    chart: dict[int, dict[str, Decimal]]  # hand number → running totals, sampled
 
 
-def attach(table: Table, entries: list) -> None:
-    """Give the ``load_light`` entries shown on a page their full request and result."""
-    full = {h.number: h for h in table.hands.filter(number__in=[e.number for e in entries])}
-    for entry in entries:
-        entry.request, entry.result = full[entry.number].request, full[entry.number].result
+def load_page(table: Table, page: int, size: int, numbers: list[int] | None = None) -> Page:
+    """Hands ``count - page*size + 1`` … ``count - (page-1)*size`` (page 1 the newest),
+    with the chart's totals at ``numbers`` (hand numbers; 0 is the start)."""
+    count = table.hands.count()
+    newest = count - (page - 1) * size
+    oldest = max(1, newest - size + 1)
+    wanted = set(range(oldest - 1, newest + 1)) | {count}
+    rows = {h.number: h for h in table.hands.filter(number__in=wanted)}
+    chart_rows = dict(table.hands.filter(number__in=numbers or []).values_list("number",
+                                                                                "after"))
+    if any(h.after is None for h in rows.values()) or None in chart_rows.values():
+        fill_after(table)  # hands written before Hand.after, or by hand: once
+        return load_page(table, page, size, numbers)
+    zero = dict.fromkeys(SEATS, Decimal(0))
+
+    def state(number: int) -> tuple[Position, dict[str, Decimal]]:
+        if number == 0:
+            return start(table.first_dealer), zero
+        return from_after_json(number + 1, rows[number].after)
+
+    entries = []
+    for number in range(newest, oldest - 1, -1):
+        hand = rows[number]
+        before, totals_before = state(number - 1)
+        after, totals = state(number)
+        payments = {seat: totals[seat] - totals_before[seat] for seat in SEATS}
+        entries.append(Entry(number=number, kind=hand.kind, before=before, after=after,
+                             request=hand.request, result=hand.result, payments=payments,
+                             totals=totals))
+    position, totals = state(count)
+    chart = {n: (zero if n == 0 else from_after_json(n + 1, after)[1])
+             for n, after in {0: None, **chart_rows}.items()}
+    return Page(entries=entries, count=count, position=position, totals=totals,
+                chart=chart)
 
 
 def score_win(table: Table, position, fields: dict) -> tuple[dict, dict]:
@@ -214,6 +249,7 @@ def _rescored(table: Table, hands: list[Hand], number: int) -> list[Hand]:
     """Score hand ``number`` and every later win again from the position before it;
     the hands that changed, to save. Raises Refused before anything is saved."""
     position = start(table.first_dealer)
+    totals = dict.fromkeys(SEATS, Decimal(0))
     dirty = []
     for hand in hands:
         if hand.number >= number:
@@ -230,4 +266,12 @@ def _rescored(table: Table, hands: list[Hand], number: int) -> list[Hand]:
                 hand.written_at_version = table.version
                 dirty.append(hand)
         position = advance(table.region, position, hand.kind, hand.request)
+        if hand.kind == Hand.WIN and hand.result:
+            totals = {seat: totals[seat] + Decimal(str(hand.result["payments"][seat]))
+                      for seat in SEATS}
+        after = after_json(position, totals)
+        if hand.after != after:
+            hand.after = after
+            if hand not in dirty:
+                dirty.append(hand)
     return dirty

@@ -29,7 +29,7 @@ from calculator.regions import chinese, region_label, region_name
 from calculator.results import present, streak_name
 from common.web import SEATS, amount, form_response, seat_name, signed
 from ledger import store
-from ledger.export import chart, to_csv
+from ledger.export import chart_of, sampled, to_csv
 from ledger.forms import DrawForm, LedgerWinForm, ResultForm, TableForm
 from ledger.models import Hand, Table
 from ledger.rotation import Position, advance
@@ -142,13 +142,11 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
             "names": [table.names[s] for s in SEATS],
             "hand": _entry_view(table, ledger.entries[-1], editable=False)})
     try:
-        table, number = store.undo_last(table.pk, _seen(request))
+        store.undo_last(table.pk, _seen(request))
     except store.StaleLedger as stale:
         messages.error(request, _stale_message(stale))
         return redirect(_edit_url(table))
-    if number:
-        messages.success(request, _("Hand %(number)s was undone. You can put it back until "
-                                    "the next hand is recorded.") % {"number": number})
+    # The ledger page then says so itself, beside the button that puts the hand back.
     return redirect(_edit_url(table))
 
 
@@ -521,16 +519,15 @@ PAGE_SIZE = 50  # hands per page of the ledger, newest first
 
 
 def _ledger_context(request, table: Table, editable: bool) -> dict:
-    ledger = store.load_light(table)
-    # The newest hands first, PAGE_SIZE a page (?page=2 for older): a page's cost does
-    # not grow with the table (its chart is thinned to a fixed number of points).
-    pages = max(1, -(-len(ledger.entries) // PAGE_SIZE))
+    # The newest hands first, PAGE_SIZE a page (?page=2 for older), read from the hands
+    # shown and the chart's sample: a page's cost does not grow with the table.
+    count = table.hands.count()
+    pages = max(1, -(-count // PAGE_SIZE))
     asked = request.GET.get("page", "1")
     page = min(int(asked), pages) if asked.isdigit() and 0 < len(asked) < 6 and int(
         asked) > 0 else 1
-    newest_first = ledger.entries[::-1]
-    shown = newest_first[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]
-    store.attach(table, shown)
+    ledger = store.load_page(table, page, PAGE_SIZE, sampled(count))
+    shown = ledger.entries
     names = table.names
     base = request.build_absolute_uri
     context = {
@@ -541,10 +538,10 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "entries": [_entry_view(table, e, editable) for e in shown],
         "pages": pages, "page": page, "newer": page - 1 if page > 1 else None,
         "older": page + 1 if page < pages else None,
-        "full": len(ledger.entries) >= store.HANDS_LIMIT, "limit": store.HANDS_LIMIT,
-        "count": len(ledger.entries),
+        "full": count >= store.HANDS_LIMIT, "limit": store.HANDS_LIMIT,
+        "count": count,
         "next": _position_view(table, ledger.position),
-        "chart": chart(ledger, names),
+        "chart": chart_of(ledger.chart, count, names),
         "region": REGIONS[table.region], "region_label": region_label(table.region),
         "base": amount(table.base),
         "house_rules": _house_rules_in_words(table),
@@ -561,10 +558,10 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
             draw_url=_edit_url(table, "hand-draw", number=ledger.position.number),
             undo_url=_edit_url(table, "table-undo"),
             restore_url=_edit_url(table, "table-restore"),
-            undone=table.undone if table.undone and table.undone["number"] == len(
-                ledger.entries) + 1 else None,
+            undone=table.undone if table.undone and table.undone["number"] == count + 1
+            else None,
             result_url=_edit_url(table, "hand-result", number=ledger.position.number),
             version=table.version,
-            last=ledger.entries[-1].number if ledger.entries else None,
+            last=count or None,
         )
     return context

@@ -408,20 +408,31 @@ def test_compose_keeps_every_house_rule_of_the_region_and_no_other():
 
 
 @pytest.mark.django_db
-def test_the_light_ledger_is_the_full_one_in_positions_and_totals():
-    """store.load_light (the page's: four values a hand) replays as store.load does:
-    Honghe, whose next hand reads the last wild, with wins, draws and half a base."""
+@pytest.mark.parametrize("stored", [True, False])
+def test_a_page_of_the_ledger_is_the_replayed_ledger(stored):
+    """store.load_page (the ledger page's: the hands shown, their stored positions and
+    totals) agrees with store.load (a replay of every hand): Honghe, whose next hand
+    reads the last wild, with wins, draws, a paper result and half a base; with the
+    stored positions, or without (hands from before Hand.after: filled in once)."""
     table = new_table(region="honghe", base="0.5")
     record(table, "win", {**win("S"), "wild": "5s"})
     record(table, "draw", {"wild": "9p"})
     record(table, "draw")
     record(table, "win", {**win("E"), "wild": "9p"})
     record(table, "win", {"winner": "W", "win_type": "self_draw", "fan": 3})  # on paper
-    full, light = store.load(table), store.load_light(table)
+    record(table, "win", {**win("N"), "wild": "5s"}, number=2)  # a change, replayed on
+    if not stored:
+        table.hands.update(after=None)
+    full = store.load(table)
 
-    assert light.position == full.position and light.totals == full.totals
-    for a, b in zip(light.entries, full.entries, strict=True):
-        assert (a.number, a.kind, a.before, a.after, a.payments, a.totals) == (
-            b.number, b.kind, b.before, b.after, b.payments, b.totals)
-    store.attach(table, light.entries[-2:])
-    assert [e.request for e in light.entries[-2:]] == [e.request for e in full.entries[-2:]]
+    for page, size in ((1, 2), (2, 2), (3, 2), (1, 10)):
+        shown = store.load_page(table, page, size, [0, 3, 5])
+        newest = len(full.entries) - (page - 1) * size
+        expected = full.entries[max(0, newest - size):newest][::-1]
+        assert [e.number for e in shown.entries] == [e.number for e in expected]
+        for a, b in zip(shown.entries, expected, strict=True):
+            assert (a.kind, a.before, a.after, a.payments, a.totals, a.request, a.result) == (
+                b.kind, b.before, b.after, b.payments, b.totals, b.request, b.result)
+        assert shown.position == full.position and shown.totals == full.totals
+        assert shown.chart[3] == full.entries[2].totals and shown.chart[0] == dict.fromkeys(
+            "ESWN", 0)

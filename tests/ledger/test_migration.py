@@ -12,6 +12,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from ledger import store
 from ledger.models import Hand, Table
+from ledger.rotation import after_json
 from rules import score
 from tests.helpers import PLAIN, req
 
@@ -71,5 +72,26 @@ def test_saved_hands_survive_the_move_to_the_ledger_app():
         assert hands[0].request == first["request"] and hands[0].result == first["result"]
         assert hands[2].request == second["request"] and hands[2].result == second["result"]
         assert store.load(table).totals == expected
+        assert store.load_page(table, 1, 50, [0, 3]).totals == expected
     content_type = ContentType.objects.get(model="table", app_label="ledger")
     assert content_type.model == "table"
+
+
+def test_the_hands_recorded_before_0003_get_their_positions_and_totals():
+    old = migrate([("ledger", "0002_table_undone")])
+    OldTable, OldHand = old.get_model("ledger", "Table"), old.get_model("ledger", "Hand")
+    table = OldTable.objects.create(view_token="v", edit_token="e", region="hangzhou",
+                                    base=1, first_dealer="E", player_e="甲", player_s="乙",
+                                    player_w="丙", player_n="丁", house_rules={})
+    first = win(req("hangzhou", *PLAIN, dealer="E"))
+    OldHand.objects.create(table=table, number=1, kind="win", **first)
+    OldHand.objects.create(table=table, number=2, kind="draw", request={"wild": "9p"})
+
+    migrate(latest())
+
+    table = Table.objects.get(view_token="v")
+    replayed = store.load(table)
+    for hand, entry in zip(table.hands.all(), replayed.entries, strict=True):
+        assert hand.after == after_json(entry.after, entry.totals)
+    after = table.hands.get(number=2).after
+    assert (after["dealer"], after["streak"], after["previous_wild"]) == ("S", 1, "9p")
