@@ -22,7 +22,9 @@ from calculator.forms import PracticeForm, ScoreForm
 from rules.problems import ALL_CODES
 from rules.tiles import MAX_TILE_TEXT
 
-FUZZ = settings(max_examples=150, deadline=None,
+# Seeded (the same 150 examples every run, from the test's name): bounded and
+# repeatable; the strategies below are what makes them hostile.
+FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 APIS = ["/api/v1/score", "/api/v1/waits"]
 VALID = {"region": "honghe", "hand": "123m456p789s234s7z", "win_tile": "7z",
