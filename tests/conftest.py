@@ -1,9 +1,10 @@
-from pathlib import Path
-
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from tests import servers
 
 # Under CI=true (.ci/run) every hypothesis test draws the same examples each run (seeded
 # by the test's name): CI's verdict on a commit never depends on luck. Locally the
@@ -11,8 +12,6 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI") == "true":
     settings.load_profile("ci")
-
-from tests import servers
 
 
 @pytest.fixture

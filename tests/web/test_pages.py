@@ -45,3 +45,21 @@ def test_a_server_error_page_says_so_in_chinese_with_a_way_back(rf):
 
 def test_every_page_names_its_icon(client):
     assert 'rel="icon"' in client.get("/").content.decode()
+
+
+def test_the_app_can_be_added_to_a_home_screen(client):
+    """A web app manifest in Chinese, with the icons it names, drawn by the project."""
+    import json
+
+    from django.contrib.staticfiles import finders
+
+    page = client.get("/").content.decode()
+    assert 'rel="manifest"' in page and 'rel="apple-touch-icon"' in page
+    manifest = json.loads(open(finders.find("manifest.json"), encoding="utf-8").read())
+    assert manifest["name"] == "浙江麻将算分" and manifest["start_url"] == "/"
+    for icon in manifest["icons"]:
+        assert finders.find(icon["src"]), icon["src"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    png = open(finders.find("icons/app-512.png"), "rb").read()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 512
