@@ -1,7 +1,7 @@
 """The HTML pages and their static files."""
-
 import re
 
+import pytest
 from django.contrib.staticfiles import finders
 
 
@@ -63,3 +63,17 @@ def test_the_app_can_be_added_to_a_home_screen(client):
     assert {"192x192", "512x512"} <= sizes
     png = open(finders.find("icons/app-512.png"), "rb").read()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 512
+
+
+@pytest.mark.django_db
+def test_a_form_without_its_csrf_token_gets_a_page_in_the_users_language():
+    from django.test import Client
+
+    from tests.web.test_page_language import english_words
+
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/t/new/", {"region": "hangzhou"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "表单已过期" in page and "已经保存的内容不会丢失" in page
+    assert english_words(page) == {}
