@@ -22,6 +22,7 @@ API_CODES = {
     "body_wrong_content_type": "the body is not sent as JSON (content_type)",
     "body_too_large": "the body is over the size limit (limit)",
     "body_empty": "no JSON in the body",
+    "body_length_required": "a body sent in chunks to a server that cannot read them",
     "body_not_utf8": "the body is not UTF-8",
     "body_not_json": "the body is not valid JSON (detail, line, column)",
     "json_not_finite": "NaN or Infinity where a number goes (name)",
@@ -161,7 +162,7 @@ def json_object_from_request(request: HttpRequest) -> dict:
         )
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     try:
-        raw = request.body
+        raw = _chunked_body(request, limit) if _is_chunked(request) else request.body
     except RequestDataTooBig:
         raw = None
     if raw is None or len(raw) > limit:
@@ -174,6 +175,24 @@ def json_object_from_request(request: HttpRequest) -> dict:
 
 
 MAX_ERRORS = 50  # an answer lists this many errors, then counts the rest
+
+
+def _is_chunked(request: HttpRequest) -> bool:
+    return ("chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
+            and not request.META.get("CONTENT_LENGTH"))
+
+
+def _chunked_body(request: HttpRequest, limit: int) -> bytes | None:
+    """A body sent in chunks (no Content-Length): Django reads it as empty, so it is read
+    from the server's stream here, up to the limit, where the server says the stream
+    ends with the body (``wsgi.input_terminated``: gunicorn). Otherwise the client is
+    told to send the length."""
+    stream = request.META.get("wsgi.input")
+    if not request.META.get("wsgi.input_terminated") or stream is None:
+        raise BadJSONBody("this server cannot read a body sent in chunks; send it with a "
+                          "Content-Length header", code="body_length_required")
+    raw = stream.read(limit + 1)
+    return None if len(raw) > limit else raw
 
 
 def errors_response(errors: Sequence[Mapping], *, status: int = 400, headers=None) -> JsonResponse:

@@ -149,3 +149,17 @@ def test_the_http_layers_errors_have_codes_too(client):
     for response, code in answers:
         (error,) = response.json()["errors"]
         assert error["code"] == code and set(error) == {"field", "message", "code", "params"}
+
+
+def test_a_chunked_body_the_server_cannot_read_gets_a_400_saying_so():
+    from django.test import RequestFactory
+
+    from api.views import score_api
+
+    request = RequestFactory().post("/api/v1/score", data="{}",
+                                    content_type="application/json")
+    del request.META["CONTENT_LENGTH"]
+    request.META["HTTP_TRANSFER_ENCODING"] = "chunked"
+    response = score_api(request)
+    assert response.status_code == 400
+    assert json.loads(response.content)["errors"][0]["code"] == "body_length_required"

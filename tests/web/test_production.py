@@ -42,6 +42,24 @@ def test_plain_http_is_redirected_to_https(production_server):
         + "/?region=honghe"
 
 
+def test_a_body_sent_in_chunks_is_read(production_server):
+    """No Content-Length, Transfer-Encoding: chunked: gunicorn passes the stream on, and
+    the API reads it (Django alone would read an empty body)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(production_server)
+    body = json.dumps({"region": "hangzhou", "hand": "123m456p789s234s7z", "win_tile": "7z",
+                       "win_type": "self_draw", "winner": "S", "dealer": "E"}).encode()
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=10)
+    connection.request("POST", "/api/v1/score", body=iter([body[:40], body[40:]]),
+                       headers={"Content-Type": "application/json",
+                                "X-Forwarded-Proto": "https"}, encode_chunked=True)
+    answer = connection.getresponse()
+    assert answer.status == 200, answer.read()[:300]
+    assert json.loads(answer.read())["winning"] is True
+
+
 def test_the_health_check_answers_plain_http(production_server):
     status, _headers, body = get(f"{production_server}/health",
                                  headers={"X-Forwarded-Proto": "http"})
