@@ -39,6 +39,14 @@ if _missing:
 
 DEBUG = False
 SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
+# Never the committed development key (django-insecure-…), nor one short enough to guess:
+# refused here, so that a server started without `make serve`'s check --deploy refuses too.
+if SECRET_KEY.startswith("django-insecure") or len(SECRET_KEY) < 50 or len(
+        set(SECRET_KEY)) < 5:
+    raise ImproperlyConfigured(
+        "production settings need DJANGO_SECRET_KEY: a long random string (50 characters "
+        "or more, not the development key), e.g. from "
+        "`python3 -c 'import secrets; print(secrets.token_urlsafe(50))'`")
 ALLOWED_HOSTS = [host.strip() for host in os.environ["DJANGO_ALLOWED_HOSTS"].split(",")
                  if host.strip()]
 

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 
 from tests import servers
@@ -20,6 +21,18 @@ def test_check_deploy_reports_no_issue():
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues (0 silenced)" in done.stdout
     assert done.stderr == ""
+
+
+@pytest.mark.parametrize("key", [
+    "django-insecure-development-key-do-not-use-in-production",  # the committed one
+    "short-but-secret",
+    "a" * 60,
+])
+def test_start_up_refuses_the_development_key_or_a_weak_one(key):
+    done = servers.manage("check", env=servers.production_env(DJANGO_SECRET_KEY=key))
+
+    assert done.returncode != 0
+    assert "a long random string (50 characters or more" in done.stderr
 
 
 def test_start_up_fails_clearly_without_secret_key_and_hosts():
