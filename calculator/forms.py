@@ -6,15 +6,17 @@ Its errors come back onto the field they name, so each shows next to its input.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from decimal import Decimal
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from django import forms
 from django.urls import reverse, reverse_lazy
 from django.utils.functional import lazy
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator import regions
@@ -71,6 +73,29 @@ def house_rule_field(rule, label=None) -> forms.ChoiceField:
 
 def _select(choices, blank, label=None):
     return forms.ChoiceField(choices=[("", blank), *choices], required=False, label=label)
+
+
+@lru_cache(maxsize=16)
+def _extra_fields(region_key: str, language: str) -> dict[str, forms.Field]:
+    """The fields a region adds to the score form, labelled in ``language``: 承包 claims
+    (who claimed chi/pung from whom, how many times, this hand) where the region has
+    contracts, and its house rules."""
+    fields: dict[str, forms.Field] = {}
+    if CLAIM_FIELDS[0] in REGION_FIELDS[region_key]:
+        labels = {"by": _("Claimed by"), "from": _("Claimed from"), "count": _("Times")}
+        for row in range(1, CLAIM_ROWS + 1):
+            fields[f"claim{row}_by"] = _select(
+                SEAT_CHOICES, blank="—", label=_("承包 claims, row %(row)s") % {"row": row})
+            fields[f"claim{row}_from"] = _select(SEAT_CHOICES, blank="—")
+            fields[f"claim{row}_count"] = _select(
+                [(str(n), str(n)) for n in range(1, 5)], blank="—")
+            for part in ("by", "from", "count"):
+                fields[f"claim{row}_{part}"].widget.attrs.update({
+                    "class": "form-select form-select-sm",
+                    "aria-label": f"{labels[part]} ({row})"})
+    for rule in REGIONS[region_key].house_rules:
+        fields[rule.key] = house_rule_field(rule)
+    return fields
 
 
 class DiceWidget(forms.MultiWidget):
@@ -161,24 +186,13 @@ class ScoreForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # 承包: who claimed (chi/pung) from whom, and how many times, this hand.
-        for row in range(1, CLAIM_ROWS + 1):
-            self.fields[f"claim{row}_by"] = _select(
-                SEAT_CHOICES, blank="—", label=_("承包 claims, row %(row)s") % {"row": row})
-            self.fields[f"claim{row}_from"] = _select(SEAT_CHOICES, blank="—")
-            self.fields[f"claim{row}_count"] = _select(
-                [(str(n), str(n)) for n in range(1, 5)], blank="—")
-        labels = {"by": _("Claimed by"), "from": _("Claimed from"), "count": _("Times")}
-        for name in CLAIM_FIELDS:
-            row, part = name.removeprefix("claim").split("_")
-            self.fields[name].widget.attrs.update({
-                "class": "form-select form-select-sm",
-                "aria-label": f"{labels[part]} ({row})"})
         # Other regions' fields are neither shown nor checked: their values cannot matter.
         for name in CONTEXT_FIELDS - set(REGION_FIELDS[self.region_key]):
-            del self.fields[name]
-        for rule in REGIONS[self.region_key].house_rules:
-            self.fields[rule.key] = house_rule_field(rule)
+            self.fields.pop(name, None)
+        # The region's 承包 claims and house rules: the same fields on every form of that
+        # region and language, built once and copied.
+        for name, field in _extra_fields(self.region_key, get_language() or "").items():
+            self.fields[name] = copy.deepcopy(field)
         # 連莊 picked, not typed: 平莊 ×2, 二連莊 ×4, 三連莊及以上 ×8 where the region has
         # a dealer factor (tiles.js relabels the choices when the region changes).
         if "dealer_streak" in self.fields:

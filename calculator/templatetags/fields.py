@@ -1,4 +1,8 @@
-"""The score form's region fieldset, rendered once per language, region and values.
+"""The score form's fields, rendered once per language, region and values.
+
+``{{ field|kept_crispy }}`` is crispy's ``as_crispy_field`` for a field of the
+calculator's or the waits page's form, kept per (language, form, region, field, value):
+a seat, a win type, a streak or an unchanged hand renders the same on every page.
 
 ``{% region_fields form %}`` renders ``calculator.html#region-fields-body`` (the
 circumstances, house rules and 承包 claims of ``form``'s region). Most hands leave those
@@ -13,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from crispy_forms.templatetags.crispy_forms_filters import as_crispy_field
 from django import template
 from django.core.signals import setting_changed
 from django.dispatch import receiver
@@ -22,7 +27,7 @@ from django.utils.translation import get_language
 
 register = template.Library()
 
-KEPT = 256  # fieldsets
+KEPT = 1024  # fieldsets and fields
 LONGEST_KEY = 600  # characters of values: beyond it, rendered and not kept
 _kept: OrderedDict[tuple, SafeString] = OrderedDict()
 _lock = threading.Lock()
@@ -35,6 +40,34 @@ def _names(form) -> list[str]:
     return names
 
 
+def _keep(key: tuple, render) -> SafeString:
+    with _lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
+    html = render()
+    with _lock:
+        _kept[key] = html
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return html
+
+
+@register.filter
+def kept_crispy(field) -> SafeString:
+    """``as_crispy_field``, kept for the calculator's and waits page's forms (not the
+    ledger's, whose seat labels carry a table's names) when the field has no error."""
+    from calculator.forms import ScoreForm, WaitsForm
+
+    form = field.form
+    value = str(field.value())
+    if field.errors or type(form) not in (ScoreForm, WaitsForm) or len(value) > LONGEST_KEY:
+        return as_crispy_field(field)
+    key = ("field", get_language(), type(form).__name__, form.region_key, form.is_bound,
+           field.name, value)
+    return _keep(key, lambda: as_crispy_field(field))
+
+
 @register.simple_tag
 def region_fields(form) -> SafeString:
     names = _names(form)
@@ -44,16 +77,7 @@ def region_fields(form) -> SafeString:
     key = (get_language(), type(form).__name__, form.region_key, form.is_bound, values)
     if sum(len(value) for _name, value in values) > LONGEST_KEY:
         return _render(form)
-    with _lock:
-        if key in _kept:
-            _kept.move_to_end(key)
-            return _kept[key]
-    html = _render(form)
-    with _lock:
-        _kept[key] = html
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    return html
+    return _keep(key, lambda: _render(form))
 
 
 def _render(form) -> SafeString:
