@@ -11,4 +11,7 @@ urlpatterns = [
     path("rules/", views.rules_overview, name="rules"),
     path("rules/<slug:region>/", views.rules_region, name="rules-region"),
     path("health", views.health, name="health"),
+    path("manifest.webmanifest", views.web_manifest, name="web-manifest"),
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("offline/", views.offline, name="offline"),
 ]

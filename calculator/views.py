@@ -1,10 +1,15 @@
+import hashlib
 from decimal import Decimal
+from functools import cache
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpRequest, JsonResponse
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
@@ -171,3 +176,53 @@ def health(request: HttpRequest):
     engine nor the database: for a load balancer's health check, and the floor that
     `make loadtest` compares the score API with."""
     return JsonResponse({"status": "ok"})
+
+
+# --- the installable app: its manifest, its service worker, its offline page ---
+
+@require_safe
+def web_manifest(request: HttpRequest):
+    """/manifest.webmanifest: name, icons (hashed static URLs) and colours, in the page's
+    language."""
+    icon = {"192": "icons/app-192.png", "512": "icons/app-512.png"}
+    manifest = {
+        "name": _("Zhejiang Mahjong Scorer"),
+        "short_name": pgettext("app name on a home screen", "Mahjong Scorer"),
+        "description": _("Hangzhou, Jinhua and Honghe mahjong: what a hand is worth, who "
+                         "pays what, and the evening's score"),
+        "lang": request.LANGUAGE_CODE, "start_url": "/", "scope": "/",
+        "display": "standalone", "background_color": "#fbf8ee", "theme_color": "#1f6e4a",
+        "icons": [*({"src": static(path), "sizes": f"{size}x{size}", "type": "image/png"}
+                    for size, path in icon.items()),
+                  {"src": static("icons/app.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json",
+                        json_dumps_params={"ensure_ascii": False})
+
+
+@require_safe
+def service_worker(request: HttpRequest):
+    """/sw.js: static/js/sw.js, served from the site's root so that it may keep every
+    page, with the version of the static files first: a new release (new hashed names)
+    is a new cache, and the old ones are deleted."""
+    script = _service_worker_script()
+    return HttpResponse(script, content_type="text/javascript; charset=utf-8",
+                        headers={"Cache-Control": "no-cache"})
+
+
+@cache
+def _service_worker_script() -> str:
+    path = finders.find("js/sw.js")
+    body = open(path, encoding="utf-8").read()
+    # The hashed names of the files every page loads: they change when a release does.
+    version = hashlib.sha256(" ".join(
+        static(name) for name in ("css/site.css", "css/tiles.css", "js/site.js",
+                                  "js/tiles.js", "js/sw.js")).encode()).hexdigest()[:12]
+    return f'const VERSION = "{version}";\n{body}'
+
+
+@require_safe
+def offline(request: HttpRequest):
+    """/offline/: what the service worker shows for a page it does not have, with no
+    network."""
+    return render(request, "offline.html")

@@ -4,6 +4,14 @@
   "use strict";
   document.documentElement.classList.add("js");
 
+  // The installable app (static/js/sw.js, served at /sw.js): pages opened once open
+  // again with no network. Registered after the page has loaded, off its critical path.
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw.js").catch(function () { /* online only */ });
+    });
+  }
+
   // "Copy link": copy the permalink a button carries.
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-copy-link]");

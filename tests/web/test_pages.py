@@ -48,21 +48,38 @@ def test_every_page_names_its_icon(client):
 
 
 def test_the_app_can_be_added_to_a_home_screen(client):
-    """A web app manifest in Chinese, with the icons it names, drawn by the project."""
-    import json
-
+    """A web app manifest in the page's language, with the icons it names (drawn by the
+    project, at hashed static URLs)."""
     from django.contrib.staticfiles import finders
 
     page = client.get("/").content.decode()
-    assert 'rel="manifest"' in page and 'rel="apple-touch-icon"' in page
-    manifest = json.loads(open(finders.find("manifest.json"), encoding="utf-8").read())
-    assert manifest["name"] == "浙江麻将算分" and manifest["start_url"] == "/"
+    assert 'rel="manifest" href="/manifest.webmanifest"' in page
+    assert 'rel="apple-touch-icon"' in page
+    response = client.get("/manifest.webmanifest")
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = response.json()
+    assert manifest["name"] == "浙江麻将算分" and manifest["short_name"] == "麻将算分"
+    assert manifest["start_url"] == "/"
+    assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
     for icon in manifest["icons"]:
-        assert finders.find(icon["src"]), icon["src"]
-    sizes = {icon["sizes"] for icon in manifest["icons"]}
-    assert {"192x192", "512x512"} <= sizes
+        assert finders.find(icon["src"].removeprefix("/static/")), icon["src"]
     png = open(finders.find("icons/app-512.png"), "rb").read()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 512
+
+
+def test_the_service_worker_is_served_from_the_root_with_its_version(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    script = response.content.decode()
+    assert script.startswith('const VERSION = "') and 'const CACHE = "mahjong-" + VERSION' \
+        in script
+
+
+def test_the_offline_page_says_why_in_the_users_language(client):
+    page = client.get("/offline/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "没有网络" in page and "算分和记分要有网络" in page
 
 
 @pytest.mark.django_db

@@ -73,6 +73,16 @@ def test_a_body_sent_in_chunks_is_read(production_server):
     assert json.loads(answer.read())["winning"] is True
 
 
+def test_the_app_manifest_and_service_worker_under_gunicorn(production_server):
+    https = {"X-Forwarded-Proto": "https"}
+    status, headers, body = get(f"{production_server}/manifest.webmanifest", https)
+    assert status == 200 and headers["Content-Type"] == "application/manifest+json"
+    for icon in json.loads(body)["icons"]:
+        assert get(production_server + icon["src"], https)[0] == 200, icon["src"]
+    status, _headers, script = get(f"{production_server}/sw.js", https)
+    assert status == 200 and script.startswith(b'const VERSION = "')
+
+
 def test_the_health_check_answers_plain_http(production_server):
     status, _headers, body = get(f"{production_server}/health",
                                  headers={"X-Forwarded-Proto": "http"})

@@ -1,0 +1,56 @@
+// The service worker (served at /sw.js by calculator.views.service_worker, which puts
+// the static files' version first: `const VERSION = "…";`). It keeps the pages a player
+// has opened, so that they open with no network:
+// - /static/ files: from the cache once fetched (their names change with their content);
+// - a page without a query string (the calculator, waits, practice, the rules): from the
+//   network, kept for next time, and from the cache when the network fails;
+// - anything else offline (a result, a ledger): the offline page, which says why.
+// Ledger pages (/t/…) are never kept (they are private, and must never be stale).
+/* global VERSION */
+const CACHE = "mahjong-" + VERSION;
+const OFFLINE = "/offline/";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.add(OFFLINE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names.filter((n) => n.startsWith("mahjong-") && n !== CACHE)
+      .map((n) => caches.delete(n))))
+    .then(() => self.clients.claim()));
+});
+
+function keep(request, response) {
+  if (response.ok && response.type === "basic") {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
+
+async function cacheFirst(request) {
+  const kept = await caches.match(request);
+  return kept || keep(request, await fetch(request));
+}
+
+async function networkFirst(request, keepIt) {
+  try {
+    const response = await fetch(request);
+    return keepIt ? keep(request, response) : response;
+  } catch (error) {
+    return (keepIt && await caches.match(request)) || (await caches.match(OFFLINE)) ||
+      Response.error();
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(cacheFirst(request));
+  } else if (request.mode === "navigate" && !url.pathname.startsWith("/api/")) {
+    event.respondWith(networkFirst(request, url.search === "" && !url.pathname.startsWith("/t/")));
+  }
+});
