@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -92,7 +93,9 @@ def table_new(request: HttpRequest):
 def table_view(request: HttpRequest, view_token: str):
     """The read-only ledger."""
     table = _table(view_token)
-    return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=False))
+    context = _ledger_context(request, table, editable=False)
+    context["seen_at"] = timezone.now()  # shown when the page is opened again offline
+    return render(request, LEDGER_PAGE, context)
 
 
 @rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))

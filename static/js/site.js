@@ -61,6 +61,17 @@
   document.querySelectorAll("[data-my-table]").forEach(rememberTable);
   document.querySelectorAll("[data-my-tables]").forEach(listTables);
 
+  // A read-only ledger opened again with no network (the service worker kept it): say
+  // when it was seen, so the table knows it may be behind.
+  document.querySelectorAll("[data-seen-offline]").forEach(function (note) {
+    if (navigator.onLine) return;
+    var seen = new Date(note.dataset.seenAt);
+    var time = seen.toLocaleString(document.documentElement.lang || undefined,
+                                   { month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" });
+    note.textContent = note.dataset.msg.replace("{time}", time);
+    note.hidden = false;
+  });
+
   // The language form returns to the page as it is now (htmx may have pushed a new URL).
   document.addEventListener("submit", function (event) {
     var form = event.target;

@@ -5,7 +5,8 @@
 // - a page without a query string (the calculator, waits, practice, the rules): from the
 //   network, kept for next time, and from the cache when the network fails;
 // - anything else offline (a result, a ledger): the offline page, which says why.
-// Ledger pages (/t/…) are never kept (they are private, and must never be stale).
+// Of the ledger, only a read-only page (/t/<table>/) is kept, for the table to look at
+// with no network (the page then says when it was seen); edit pages never are.
 /* global VERSION */
 const CACHE = "mahjong-" + VERSION;
 const OFFLINE = "/offline/";
@@ -51,6 +52,8 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate" && !url.pathname.startsWith("/api/")) {
-    event.respondWith(networkFirst(request, url.search === "" && !url.pathname.startsWith("/t/")));
+    const readOnlyLedger = /^\/t\/[^/]+\/$/.test(url.pathname) && url.pathname !== "/t/new/";
+    const kept = url.search === "" && (!url.pathname.startsWith("/t/") || readOnlyLedger);
+    event.respondWith(networkFirst(request, kept));
   }
 });

@@ -37,3 +37,27 @@ def test_opened_pages_open_offline_and_others_say_why(page: Page, artifacts):
     page.goto("/?region=hangzhou&hand=123m456m789p345s5z&win_tile=9s&winner=E&dealer=E"
               "&win_type=self_draw")
     expect(page.locator("#result .result")).to_be_visible()  # online again: the server's
+
+
+@pytest.mark.ledger
+def test_a_read_only_ledger_shows_the_last_ledger_it_saw_with_its_time(page: Page, artifacts):
+    page.goto("/t/new/")
+    page.fill("#id_name", "周五")
+    page.locator("main form button[type=submit]").tap()
+    page.locator("[data-record-draw]").tap()
+    page.locator("main form button[type=submit]").tap()
+    view = page.locator("[data-view-link]").get_attribute("href")
+    edit = page.url
+    visit_with_the_service_worker(page, view)
+    expect(page.locator("[data-seen-offline]")).to_be_hidden()  # online: nothing to say
+
+    page.context.set_offline(True)
+    page.goto(view)
+
+    expect(page.locator("tbody[data-hand]")).to_have_count(1)
+    note = page.locator("[data-seen-offline]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("没有网络：这是")
+    page.screenshot(path=str(artifacts / "ledger-offline-360.png"))
+    page.goto(edit)  # an edit page is never kept
+    expect(page.locator("h1")).to_have_text("没有网络")
