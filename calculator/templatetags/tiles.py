@@ -24,9 +24,11 @@ from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
 from calculator.regions import chinese, chinese_lang, facts, wild_badge
+from rules.regions import REGIONS
 from rules.tiles import CODES, NUMERALS, SUIT_NAMES
 
 register = template.Library()
+REGION_KEYS = frozenset(REGIONS)
 
 HONOUR_NAMES = ("東風", "南風", "西風", "北風", "白板", "發財", "紅中")
 # The engine's group kinds (docs/API.md) in the page's language, for screen readers.
@@ -59,6 +61,15 @@ def tile(code: str, wild: bool = False, as_code: str | None = None,
     ``decorative``: empty alt, for a button that carries the label."""
     if code not in CODES:
         return format_html('<span class="tile-face tile-face--unknown">{}</span>', code)
+    # The same face draws the same way on every page of a language: drawn once.
+    return _drawn(code, bool(wild), as_code if as_code in CODES else None,
+                  region if region in REGION_KEYS else None, bool(decorative),
+                  bool(winning), get_language() or "")
+
+
+@lru_cache(maxsize=4096)
+def _drawn(code: str, wild: bool, as_code: str | None, region: str | None,
+           decorative: bool, winning: bool, language: str) -> SafeString:
     stands_for = as_code if as_code in CODES and (wild or as_code != code) else None
     alt = "" if decorative else _describe(code, wild, stands_for)
     if winning and not decorative:
@@ -176,3 +187,4 @@ def _forget_rendered(setting: str, **kwargs) -> None:
     if setting in ("STORAGES", "STATIC_URL", "STATIC_ROOT", "TEMPLATES", "DEBUG"):
         tile_src.cache_clear()
         _palette_html.cache_clear()
+        _drawn.cache_clear()
