@@ -329,6 +329,11 @@ _MELD_KINDS = {"chi": pgettext_lazy("meld kind", "chow"),
                "ankong": pgettext_lazy("meld kind", "concealed kong")}
 
 
+def win_type_name(win_type: str) -> str:
+    """A way of winning as a sentence says it: 自摸, 点炮, 抢杠 (self-draw … in English)."""
+    return str(_WIN_TYPES.get(win_type, win_type))
+
+
 def meld_kind(kind: str) -> str:
     """A meld's kind as the page names it: 吃, 碰, 明杠, 暗杠 (chow, pung, … in English)."""
     return str(_MELD_KINDS.get(kind, kind))
@@ -471,7 +476,7 @@ def _words(params: Mapping[str, Any], region: str | None) -> dict[str, Any]:
         elif key == "field":
             words[key] = field_name(value, region)
         elif key == "win_type":
-            words[key] = str(_WIN_TYPES.get(value, value))
+            words[key] = win_type_name(value)
         elif key == "kind":
             words[key] = str(_MELD_KINDS.get(value, value))
         elif key == "suit":

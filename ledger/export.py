@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy
 
 from ledger.rotation import Ledger
 from rules.request import SEATS
@@ -114,14 +114,11 @@ def to_csv(ledger: Ledger, names: dict[str, str]) -> str:
     """One row per hand, in the page's language: how it went, each player's net and
     running total. Every cell is quoted; a byte-order mark first, so that Excel on a
     Chinese Windows reads the UTF-8 names right."""
-    from calculator.messages import meld_kind
+    from calculator.messages import meld_kind, win_type_name
     from calculator.regions import chinese
     from calculator.results import streak_name
     from common.web import seat_name
 
-    how = {"self_draw": pgettext("way of winning", "self-draw"),
-           "discard": pgettext("way of winning", "discard win"),
-           "rob_kong": pgettext("way of winning", "robbing a kong")}
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, quoting=csv.QUOTE_ALL)
@@ -139,7 +136,7 @@ def to_csv(ledger: Ledger, names: dict[str, str]) -> str:
             str(e.number), _("win") if e.kind == "win" else _("draw 流局"),
             seat_name(e.before.dealer), streak_name(e.before.streak),
             seat_name(r["winner"]) if r.get("winner") else "",
-            str(how.get(r.get("win_type", ""), "")),
+            win_type_name(r["win_type"]) if r.get("win_type") else "",
             seat_name(r["discarder"]) if r.get("discarder") else "",
             r.get("hand", ""), " ".join(melds), r.get("win_tile", ""), r.get("wild", ""),
             "、".join(chinese(p["name"]) for p in res.get("patterns", [])),

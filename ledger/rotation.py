@@ -134,6 +134,13 @@ class Ledger:
     totals: dict[str, Decimal]
 
 
+def payments_of(kind: str, result: dict | None) -> dict[str, Decimal]:
+    """What each seat won or paid in a hand: a win's payments, exact; zeros for a draw."""
+    if kind == "win" and result:
+        return {seat: Decimal(str(result["payments"][seat])) for seat in SEATS}
+    return dict.fromkeys(SEATS, Decimal(0))
+
+
 def replay(region: str, first_dealer: str, hands) -> Ledger:
     """Every hand in order (objects with ``number``, ``kind``, ``request``, ``result``)
     with the position before and after it and the running totals."""
@@ -142,9 +149,7 @@ def replay(region: str, first_dealer: str, hands) -> Ledger:
     entries = []
     for hand in hands:
         after = advance(region, position, hand.kind, hand.request)
-        payments = dict.fromkeys(SEATS, Decimal(0))
-        if hand.kind == "win" and hand.result:
-            payments = {seat: Decimal(str(hand.result["payments"][seat])) for seat in SEATS}
+        payments = payments_of(hand.kind, hand.result)
         totals = {seat: totals[seat] + payments[seat] for seat in SEATS}
         entries.append(Entry(number=hand.number, kind=hand.kind, before=position,
                              after=after, request=hand.request, result=hand.result,

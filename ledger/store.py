@@ -37,6 +37,7 @@ from ledger.rotation import (
     after_json,
     compose,
     from_after_json,
+    payments_of,
     replay,
     start,
 )
@@ -100,10 +101,13 @@ class Page:
     chart: dict[int, dict[str, Decimal]]  # hand number → running totals, sampled
 
 
-def load_page(table: Table, page: int, size: int, numbers: list[int] | None = None) -> Page:
+def load_page(table: Table, page: int, size: int, numbers: list[int] | None = None,
+              count: int | None = None) -> Page:
     """Hands ``count - page*size + 1`` … ``count - (page-1)*size`` (page 1 the newest),
-    with the chart's totals at ``numbers`` (hand numbers; 0 is the start)."""
-    count = table.hands.count()
+    with the chart's totals at ``numbers`` (hand numbers; 0 is the start); ``count``:
+    the table's hands, when the caller has counted them already."""
+    if count is None:
+        count = table.hands.count()
     newest = count - (page - 1) * size
     oldest = max(1, newest - size + 1)
     wanted = set(range(oldest - 1, newest + 1)) | {count}
@@ -112,7 +116,7 @@ def load_page(table: Table, page: int, size: int, numbers: list[int] | None = No
                                                                                 "after"))
     if any(h.after is None for h in rows.values()) or None in chart_rows.values():
         fill_after(table)  # hands written before Hand.after, or by hand: once
-        return load_page(table, page, size, numbers)
+        return load_page(table, page, size, numbers, count)
     zero = dict.fromkeys(SEATS, Decimal(0))
 
     def state(number: int) -> tuple[Position, dict[str, Decimal]]:
@@ -161,42 +165,39 @@ def check(table: Table, number: int, kind: str, fields: dict) -> None:
     """Raise Refused if recording hand ``number`` as ``kind`` with ``fields`` would leave
     a hand (it, or a later one replayed after it) that does not score. Writes nothing."""
     hands = list(table.hands.all())
-    if number <= len(hands):
-        hand = hands[number - 1]
-    else:
-        hand = Hand(table=table, number=number)
-        hands.append(hand)
-    hand.kind = kind
-    hand.request = _request(kind, fields)
+    _place(table, hands, number, kind, fields)
     _rescored(table, hands, number)
 
 
-def _request(kind: str, fields: dict) -> dict:
+def _place(table: Table, hands: list[Hand], number: int, kind: str, fields: dict) -> None:
+    """Hand ``number`` in ``hands`` as ``kind`` with ``fields``: a recorded hand changed,
+    or the next one added (TableFull past HANDS_LIMIT; Refused for any other number)."""
+    if not 1 <= number <= len(hands) + 1:
+        raise Refused(number, [{"field": "number",
+                                "message": f"there is no hand {number} to change"}])
+    if number <= len(hands):
+        hand = hands[number - 1]
+    else:
+        if len(hands) >= HANDS_LIMIT:
+            raise TableFull()
+        hand = Hand(table=table, number=number)
+        hands.append(hand)
+    hand.kind = kind
     if kind == Hand.DRAW:
-        return {"wild": fields["wild"]} if fields.get("wild") else {}
-    return fields
+        hand.request = {"wild": fields["wild"]} if fields.get("wild") else {}
+    else:
+        hand.request = fields
 
 
 def write(table_id: int, seen: int, number: int, kind: str, fields: dict) -> Table:
     """Record hand ``number`` (the next one, or a past one to change it) as ``kind``:
     a win with the hand fields of a score request, or a draw (``fields`` may name its
-    wild). Raises StaleLedger, or Refused (the engine's objections included); returns
-    the table."""
+    wild). Raises StaleLedger, TableFull, or Refused (the engine's objections
+    included); returns the table."""
     with transaction.atomic():
         table = _claim(table_id, seen)
         hands = list(table.hands.all())
-        if not 1 <= number <= len(hands) + 1:
-            raise Refused(number, [{"field": "number",
-                                    "message": f"there is no hand {number} to change"}])
-        if number <= len(hands):
-            hand = hands[number - 1]
-        else:
-            if len(hands) >= HANDS_LIMIT:
-                raise TableFull()
-            hand = Hand(table=table, number=number)
-            hands.append(hand)
-        hand.kind = kind
-        hand.request = _request(kind, fields)
+        _place(table, hands, number, kind, fields)
         for changed in _rescored(table, hands, number):
             changed.save()
         if table.undone is not None:  # a new write: the undone hand is gone for good
@@ -266,9 +267,8 @@ def _rescored(table: Table, hands: list[Hand], number: int) -> list[Hand]:
                 hand.written_at_version = table.version
                 dirty.append(hand)
         position = advance(table.region, position, hand.kind, hand.request)
-        if hand.kind == Hand.WIN and hand.result:
-            totals = {seat: totals[seat] + Decimal(str(hand.result["payments"][seat]))
-                      for seat in SEATS}
+        paid = payments_of(hand.kind, hand.result)
+        totals = {seat: totals[seat] + paid[seat] for seat in SEATS}
         after = after_json(position, totals)
         if hand.after != after:
             hand.after = after

@@ -26,7 +26,7 @@ from django.views.decorators.vary import vary_on_headers
 from api.ratelimit import rate_limited_page
 from calculator.forms import calculator_link, form_data
 from calculator.messages import render as say
-from calculator.regions import chinese, region_label, region_name
+from calculator.regions import chinese, in_language, region_label, region_name, rule_label
 from calculator.results import present, streak_name
 from common.web import SEATS, amount, form_response, seat_name, signed
 from ledger import store
@@ -136,14 +136,14 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
     can be put back (``table_restore``) until the next one is recorded."""
     table = _table(view_token, edit_token)
     if request.method != "POST":
-        ledger = store.load(table)
-        if not ledger.entries:
+        last = store.load_page(table, 1, 1).entries  # the newest hand alone
+        if not last:
             return redirect(_edit_url(table))
         return render(request, UNDO_PAGE, {
             "table": table, "edit_url": _edit_url(table), "version": table.version,
             "undo_url": _edit_url(table, "table-undo"),
             "names": [table.names[s] for s in SEATS],
-            "hand": _entry_view(table, ledger.entries[-1], editable=False)})
+            "hand": _entry_view(table, last[0], editable=False)})
     try:
         store.undo_last(table.pk, _seen(request))
     except store.StaleLedger as stale:
@@ -214,7 +214,7 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
             initial[key] = (entry.result or {}).get(key)
         form = ResultForm(initial=initial, table=table)
     preview = None
-    if form.is_bound and form.is_valid() and not form.errors and status != 409:
+    if form.is_bound and form.is_valid() and status != 409:
         try:
             if number <= len(ledger.entries):
                 store.check(table, number, Hand.WIN, form.hand_fields())
@@ -443,8 +443,8 @@ def _against_current(request, stale: store.StaleLedger, number: int):
 def _changed(stale: store.StaleLedger, table: Table, ledger) -> list[dict]:
     """The hands others wrote since the stale form was drawn, as ledger rows."""
     wanted = {h.number for h in stale.changed}
-    changed = [e for e in ledger.entries if e.number in wanted]
-    return [_entry_view(table, e, editable=False) for e in changed]
+    return [_entry_view(table, e, editable=False) for e in ledger.entries
+            if e.number in wanted]
 
 
 def _win_context(request, table, ledger, number, form, preview, stale=None) -> dict:
@@ -505,8 +505,6 @@ def _entry_view(table: Table, entry, editable: bool) -> dict:
 
 def _house_rules_in_words(table: Table) -> list[str]:
     """The table's house rules as the rules page says them: 点炮胡：不能点炮胡…"""
-    from calculator.regions import in_language, rule_label
-
     region = REGIONS[table.region]
     words = []
     for rule in region.house_rules:
@@ -526,10 +524,9 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
     # shown and the chart's sample: a page's cost does not grow with the table.
     count = table.hands.count()
     pages = max(1, -(-count // PAGE_SIZE))
-    asked = request.GET.get("page", "1")
-    page = min(int(asked), pages) if asked.isdigit() and 0 < len(asked) < 6 and int(
-        asked) > 0 else 1
-    ledger = store.load_page(table, page, PAGE_SIZE, sampled(count))
+    asked = request.GET.get("page", "")
+    page = min(max(int(asked), 1), pages) if asked.isdigit() and len(asked) < 6 else 1
+    ledger = store.load_page(table, page, PAGE_SIZE, sampled(count), count)
     shown = ledger.entries
     names = table.names
     base = request.build_absolute_uri

@@ -33,8 +33,9 @@
   function rememberTable(node) {
     var seen;
     try { seen = JSON.parse(node.dataset.myTable); } catch (e) { return; }
-    var tables = myTables().filter(function (t) { return t.view !== seen.view; });
-    var old = myTables().find(function (t) { return t.view === seen.view; }) || {};
+    var known = myTables();
+    var tables = known.filter(function (t) { return t.view !== seen.view; });
+    var old = known.find(function (t) { return t.view === seen.view; }) || {};
     tables.unshift({ view: seen.view, edit: seen.edit || old.edit || "", name: seen.name,
                      when: seen.when });
     try { localStorage.setItem(MY_TABLES, JSON.stringify(tables.slice(0, 30))); } catch (e) { /* full or off */ }
