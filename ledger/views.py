@@ -213,19 +213,22 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
             key = ResultForm(table=table).total_key
             initial[key] = (entry.result or {}).get(key)
         form = ResultForm(initial=initial, table=table)
-    preview = None
+    preview, carry = None, []
     if form.is_bound and form.is_valid() and status != 409:
         try:
             if number <= len(ledger.entries):
                 store.check(table, number, Hand.WIN, form.hand_fields())
             request_, response = store.score_win(table, position, form.hand_fields())
             preview = present(response, request_, table.names)
+            carry = [(name, "" if form[name].value() is None else form[name].value())
+                     for name in form.fields if name != "version"]
         except store.Refused as refused:
             _result_errors(form, refused, number, table.region)
         except InvalidRequest as invalid:
             _result_errors(form, store.Refused(number, invalid.errors), number, table.region)
     context = {
         "table": table, "number": number, "form": form, "stale": stale, "preview": preview,
+        "carry": carry,
         "changed": _changed(stale, table, ledger) if stale else [],
         "intent": "new" if number > len(ledger.entries) else "edit",
         "position": _position_view(table, position), "edit_url": _edit_url(table),
