@@ -14,7 +14,7 @@ XSTATIC_BOOTSTRAP := $(shell grep -i '^xstatic-bootstrap==' requirements.txt)
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: venv run test test-postgres test-redis lint bench clean chromium serve loadtest
+.PHONY: venv run test test-postgres test-redis lint bench clean chromium serve loadtest offline
 
 venv: $(VENV)/.runtime.stamp
 
@@ -42,7 +42,7 @@ $(VENV)/.dev.stamp: requirements.txt requirements-dev.txt | $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 run: export DJANGO_SETTINGS_MODULE = config.settings.development
-run: venv
+run: venv offline
 	$(BIN)/python manage.py migrate --no-input
 	@if [ "$(HOST)" = 127.0.0.1 ] || [ "$(HOST)" = localhost ]; then \
 	  API_RATE_LIMIT=off exec $(BIN)/python manage.py runserver $(HOST):$(PORT); \
@@ -55,7 +55,7 @@ run: venv
 
 # Production: needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS, and a TLS proxy in front.
 serve: export DJANGO_SETTINGS_MODULE = config.settings.production
-serve: venv
+serve: venv offline
 	@if [ -z "$$DJANGO_SECRET_KEY" ] || [ -z "$$DJANGO_ALLOWED_HOSTS" ]; then \
 	  echo "make serve needs DJANGO_SECRET_KEY (a long random string, e.g. from" >&2; \
 	  echo "  python3 -c 'import secrets; print(secrets.token_urlsafe(50))')" >&2; \
@@ -67,8 +67,34 @@ serve: venv
 	$(BIN)/python manage.py migrate --no-input -v0
 	exec $(BIN)/gunicorn -c config/gunicorn.conf.py
 
-test: lint chromium
+test: lint chromium offline
 	$(BIN)/pytest
+
+# The offline engine (README, "Offline"): the browser Python runtime, Pyodide, pinned in
+# package.json and package-lock.json, from the npm registry (npm ci; Debian's npm is
+# installed first where npm is missing, as root or through passwordless sudo), and the
+# rules package zipped for it by scripts/build_offline.py, into build/offline/. Without
+# npm: a warning, and the app scores online only (the offline tests skip, or fail under
+# CI=true).
+offline: | $(BIN)/python
+	@if [ ! -f node_modules/pyodide/pyodide.asm.wasm ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
+	  if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then \
+	    if [ "$$(id -u)" = 0 ]; then \
+	      echo "Installing Debian's npm for the offline engine"; \
+	      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
+	    elif sudo -n true 2>/dev/null; then \
+	      echo "Installing Debian's npm for the offline engine (sudo)"; \
+	      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
+	    fi; \
+	  fi; \
+	  if command -v npm >/dev/null; then \
+	    npm ci --ignore-scripts --no-audit --no-fund --loglevel=error || \
+	      echo "warning: npm ci failed: the app scores online only" >&2; \
+	  else \
+	    echo "warning: no npm (apt-get install npm): the app scores online only" >&2; \
+	  fi; \
+	fi
+	$(BIN)/python scripts/build_offline.py
 
 # Debian's chromium and CJK fonts for the browser tests (tests/browser/; without the
 # fonts Chinese text is drawn as boxes and its layout checks fail), when missing: as
@@ -105,7 +131,7 @@ lint: $(VENV)/.dev.stamp
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-bench: $(VENV)/.dev.stamp
+bench: $(VENV)/.dev.stamp offline
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/pages.py
 
@@ -114,5 +140,5 @@ loadtest: $(VENV)/.dev.stamp
 	$(BIN)/python bench/loadtest.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis test-artifacts test-results
+	rm -rf $(VENV) node_modules build db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis test-artifacts test-results
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 
+from rules.answer import listed_errors
 from rules.regions import REGIONS
 
 JSON_CONTENT_TYPE = "application/json"
@@ -174,7 +175,6 @@ def json_object_from_request(request: HttpRequest) -> dict:
     return decode_json_object(raw)
 
 
-MAX_ERRORS = 50  # an answer lists this many errors, then counts the rest
 
 
 def _is_chunked(request: HttpRequest) -> bool:
@@ -196,13 +196,10 @@ def _chunked_body(request: HttpRequest, limit: int) -> bytes | None:
 
 
 def errors_response(errors: Sequence[Mapping], *, status: int = 400, headers=None) -> JsonResponse:
-    """The 400 (or 405, 429) answer: at most MAX_ERRORS errors, then one that counts the
-    rest, so that a body of thousands of unknown keys gets a short answer."""
-    listed = list(errors[:MAX_ERRORS])
-    if len(errors) > MAX_ERRORS:
-        more = len(errors) - MAX_ERRORS
-        listed.append(api_error("body", "too_many_errors", f"and {more} more errors",
-                                count=more))
+    """The 400 (or 405, 429) answer: at most rules.answer.MAX_ERRORS errors, then one
+    that counts the rest, so that a body of thousands of unknown keys gets a short
+    answer."""
+    listed = listed_errors(errors)
     return JsonResponse(
         {"errors": listed},
         status=status,

@@ -10,15 +10,15 @@ from django.views.decorators.csrf import csrf_exempt
 from api.catalogue import catalogue
 from api.json_body import BadJSONBody, api_error, errors_response, json_object_from_request
 from api.ratelimit import rate_limited
-from rules import InvalidRequest, score, waits
+from rules.answer import answer
 
 
 def api_docs(request: HttpRequest):
     return render(request, "api/docs.html")
 
 
-def _json_api(request: HttpRequest, engine, what: str):
-    """POST a JSON request to ``engine`` (a ``rules`` function): its answer, or 400/405
+def _json_api(request: HttpRequest, engine: str, what: str):
+    """POST a JSON request to ``engine`` ("score" or "waits", rules.answer): its answer, or 400/405
     with ``errors`` naming what is wrong (docs/API.md)."""
     if request.method != "POST":
         message = f"{request.method} is not allowed here; POST a JSON {what} request instead"
@@ -28,10 +28,11 @@ def _json_api(request: HttpRequest, engine, what: str):
             status=405, headers={"Allow": "POST"},
         )
     try:
-        result = engine(json_object_from_request(request))
-    except (BadJSONBody, InvalidRequest) as error:
+        body = json_object_from_request(request)
+    except BadJSONBody as error:
         return errors_response(error.errors)
-    return JsonResponse(result, json_dumps_params={"ensure_ascii": False})
+    status, result = answer(engine, body)
+    return JsonResponse(result, status=status, json_dumps_params={"ensure_ascii": False})
 
 
 # The JSON APIs are exempt from CSRF: they serve other programs, with no cookies or
@@ -40,14 +41,14 @@ def _json_api(request: HttpRequest, engine, what: str):
 @rate_limited
 def score_api(request: HttpRequest):
     """POST /api/v1/score: the score of one finished hand (docs/API.md)."""
-    return _json_api(request, score, "score")
+    return _json_api(request, "score", "score")
 
 
 @csrf_exempt
 @rate_limited
 def waits_api(request: HttpRequest):
     """POST /api/v1/waits: every tile that completes a 13-tile hand, scored (docs/API.md)."""
-    return _json_api(request, waits, "waits")
+    return _json_api(request, "waits", "waits")
 
 
 @csrf_exempt

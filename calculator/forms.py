@@ -95,6 +95,8 @@ def _extra_fields(region_key: str, language: str) -> dict[str, forms.Field]:
                     "aria-label": f"{labels[part]} ({row})"})
     for rule in REGIONS[region_key].house_rules:
         fields[rule.key] = house_rule_field(rule)
+        # offline.js sends it as a house rule, not as context
+        fields[rule.key].widget.attrs["data-house-rule"] = ""
     return fields
 
 

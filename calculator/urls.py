@@ -13,5 +13,7 @@ urlpatterns = [
     path("health", views.health, name="health"),
     path("manifest.webmanifest", views.web_manifest, name="web-manifest"),
     path("sw.js", views.service_worker, name="service-worker"),
+    path("engine-worker.js", views.engine_worker, name="engine-worker"),
     path("offline/", views.offline, name="offline"),
+    path("offline/words/<slug:language>.json", views.offline_words, name="offline-words"),
 ]

@@ -3,6 +3,7 @@ from decimal import Decimal
 from functools import cache
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -15,6 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from api.ratelimit import rate_limited_page
+from calculator import offline as offline_engine
 from calculator import practice, rules_pages
 from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm, form_data
 from calculator.messages import meld_kind
@@ -200,6 +202,10 @@ def web_manifest(request: HttpRequest):
                         json_dumps_params={"ensure_ascii": False})
 
 
+KEPT_FILES = ("css/site.css", "css/tiles.css", "js/site.js", "js/tiles.js", "js/sw.js",
+              "js/offline.js", "js/engine-worker.js")
+
+
 @require_safe
 def service_worker(request: HttpRequest):
     """/sw.js: static/js/sw.js, served from the site's root so that it may keep every
@@ -212,13 +218,36 @@ def service_worker(request: HttpRequest):
 
 @cache
 def _service_worker_script() -> str:
-    path = finders.find("js/sw.js")
-    body = open(path, encoding="utf-8").read()
-    # The hashed names of the files every page loads: they change when a release does.
-    version = hashlib.sha256(" ".join(
-        static(name) for name in ("css/site.css", "css/tiles.css", "js/site.js",
-                                  "js/tiles.js", "js/sw.js")).encode()).hexdigest()[:12]
-    return f'const VERSION = "{version}";\n{body}'
+    body = _static_text("js/sw.js")
+    # The contents of the files the pages load and of the offline engine: a release that
+    # changes one is a new cache (the runtime's files keep their names across versions).
+    digest = hashlib.sha256()
+    for name in KEPT_FILES + (offline_engine.kept_files() if offline_engine.available() else ()):
+        with open(finders.find(name), "rb") as file:
+            digest.update(file.read())
+    return f'const VERSION = "{digest.hexdigest()[:12]}";\n{body}'
+
+
+# The worker may compile WebAssembly (the browser Python runtime), and nothing else more
+# than the pages may: no eval, no other origin.
+WORKER_POLICY = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; "
+                 "connect-src 'self'")
+
+
+@require_safe
+def engine_worker(request: HttpRequest):
+    """/engine-worker.js: static/js/engine-worker.js, the offline engine's Web Worker, with
+    a Content-Security-Policy of its own (WORKER_POLICY)."""
+    return HttpResponse(_static_text("js/engine-worker.js"),
+                        content_type="text/javascript; charset=utf-8",
+                        headers={"Cache-Control": "no-cache",
+                                 "Content-Security-Policy": WORKER_POLICY})
+
+
+@cache
+def _static_text(name: str) -> str:
+    with open(finders.find(name), encoding="utf-8") as file:
+        return file.read()
 
 
 @require_safe
@@ -226,3 +255,13 @@ def offline(request: HttpRequest):
     """/offline/: what the service worker shows for a page it does not have, with no
     network."""
     return render(request, "offline.html")
+
+
+@require_safe
+def offline_words(request: HttpRequest, language: str):
+    """/offline/words/<language>.json: the words the offline renderer draws an answer with
+    (calculator.offline.words), in one of the site's languages."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404("no such language")
+    return HttpResponse(offline_engine.words(language), content_type="application/json",
+                        headers={"Cache-Control": "no-cache"})

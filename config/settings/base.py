@@ -106,6 +106,12 @@ STATICFILES_DIRS = [
     BASE_DIR / "static",
     ("bootstrap", xstatic.pkg.bootstrap.BASE_DIR),
 ]
+# The offline engine (scripts/build_offline.py, run by the Makefile): the rules package
+# as a zip and the browser Python runtime, as /static/offline/…; without them the app
+# scores online only.
+OFFLINE_BUILD = BASE_DIR / "build" / "offline"
+if OFFLINE_BUILD.is_dir():
+    STATICFILES_DIRS.append(("offline", OFFLINE_BUILD))
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
@@ -155,6 +161,7 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
+        "worker-src": ["'self'"],
         "manifest-src": ["'self'"],
         "form-action": ["'self'"],
         "base-uri": ["'none'"],

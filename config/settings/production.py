@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor
 
 from config.settings.base import *  # noqa: F403
 from config.settings.base import MIDDLEWARE
@@ -65,8 +66,11 @@ INSTALLED_APPS = [  # noqa: F405
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", STATIC_ROOT))  # noqa: F405
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.storage.StaticFilesStorage"},
 }
+# The runtime's WebAssembly comes compressed from scripts/build_offline.py: brotli at its
+# best takes whitenoise half a minute on every collectstatic.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "wasm")
 # Pages name only hashed files ({% static %}), so the unhashed copies need no compressing.
 WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 

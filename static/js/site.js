@@ -64,14 +64,22 @@
 
   // A read-only ledger opened again with no network (the service worker kept it): say
   // when it was seen, so the table knows it may be behind.
+  // navigator.onLine is no proof either way (a phone on a dead wifi is "online"): ask the
+  // server's /health, which the service worker never answers for it.
+  function serverUnreachable() {
+    return fetch("/health", { cache: "no-store" }).then(function (r) { return !r.ok; },
+                                                        function () { return true; });
+  }
   document.querySelectorAll("[data-seen-offline]").forEach(function (note) {
-    if (navigator.onLine) return;
+    serverUnreachable().then(function (unreachable) { if (unreachable) showSeen(note); });
+  });
+  function showSeen(note) {
     var seen = new Date(note.dataset.seenAt);
     var time = seen.toLocaleString(document.documentElement.lang || undefined,
                                    { month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" });
     note.textContent = note.dataset.msg.replace("{time}", time);
     note.hidden = false;
-  });
+  }
 
   // The language form returns to the page as it is now (htmx may have pushed a new URL).
   document.addEventListener("submit", function (event) {

@@ -7,6 +7,10 @@
 // - anything else offline (a result, a ledger): the offline page, which says why.
 // Of the ledger, only a read-only page (/t/<table>/) is kept, for the table to look at
 // with no network (the page then says when it was seen); edit pages never are.
+// - the offline engine (static/js/offline.js): a page that loaded with a connection asks
+//   for its files to be kept ({keep: [urls]}), the browser Python runtime and the rules
+//   package among them; the worker script (/engine-worker.js) is then served from the
+//   cache like a static file, the renderer's words (/offline/words/…) network-first.
 /* global VERSION */
 const CACHE = "mahjong-" + VERSION;
 const OFFLINE = "/offline/";
@@ -22,6 +26,14 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+// A page asks for the offline engine's files: fetch those not kept yet, once.
+self.addEventListener("message", (event) => {
+  const urls = event.data && event.data.keep;
+  if (!Array.isArray(urls)) return;
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((url) =>
+    cache.match(url).then((kept) => kept || cache.add(url)).catch(() => null)))));
+});
+
 function keep(request, response) {
   if (response.ok && response.type === "basic") {
     const copy = response.clone();
@@ -30,17 +42,19 @@ function keep(request, response) {
   return response;
 }
 
+// What a file is does not vary with the request's languages or cookies (/engine-worker.js
+// is a view, whose answers say Vary: Accept-Language).
 async function cacheFirst(request) {
-  const kept = await caches.match(request);
+  const kept = await caches.match(request, { ignoreVary: true });
   return kept || keep(request, await fetch(request));
 }
 
-async function networkFirst(request, keepIt) {
+async function networkFirst(request, keepIt, options) {
   try {
     const response = await fetch(request);
     return keepIt ? keep(request, response) : response;
   } catch (error) {
-    return (keepIt && await caches.match(request)) || (await caches.match(OFFLINE)) ||
+    return (keepIt && await caches.match(request, options)) || (await caches.match(OFFLINE)) ||
       Response.error();
   }
 }
@@ -49,8 +63,11 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/static/")) {
+  if (url.pathname.startsWith("/static/") || url.pathname === "/engine-worker.js") {
     event.respondWith(cacheFirst(request));
+  } else if (url.pathname.startsWith("/offline/words/")) {
+    // The same words whatever the request's cookies or languages: its URL names its own.
+    event.respondWith(networkFirst(request, true, { ignoreVary: true }));
   } else if (request.mode === "navigate" && !url.pathname.startsWith("/api/")) {
     const readOnlyLedger = /^\/t\/[^/]+\/$/.test(url.pathname) && url.pathname !== "/t/new/";
     const kept = url.search === "" && (!url.pathname.startsWith("/t/") || readOnlyLedger);

@@ -2,6 +2,9 @@
 opened (the rules, the calculator) open again with the network cut, styled; a page that
 needs the server says so in the player's language instead of failing."""
 
+import os
+from urllib.parse import urlencode
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -61,3 +64,91 @@ def test_a_read_only_ledger_shows_the_last_ledger_it_saw_with_its_time(page: Pag
     page.screenshot(path=str(artifacts / "ledger-offline-360.png"))
     page.goto(edit)  # an edit page is never kept
     expect(page.locator("h1")).to_have_text("没有网络")
+
+
+# --- the engine in the browser (static/js/offline.js, static/js/engine-worker.js) ---
+
+HANDS = {
+    "hangzhou 暴頭": {"region": "hangzhou", "hand": "123m456m789p345s5z", "win_tile": "5z",
+                     "win_type": "self_draw", "winner": "E", "dealer": "E",
+                     "dealer_streak": "1"},
+    "jinhua": {"region": "jinhua", "hand": "123m456m789p234p1z", "win_tile": "1z",
+               "wild": "6s", "win_type": "discard", "winner": "W", "dealer": "E",
+               "discarder": "N", "base": "1"},
+    "honghe": {"region": "honghe", "hand": "1234567892345m", "win_tile": "5m", "wild": "9p",
+               "win_type": "discard", "winner": "S", "dealer": "E", "discarder": "W",
+               "base": "2"},
+}
+
+
+def offline_engine_built() -> bool:
+    from calculator import offline
+
+    return offline.available()
+
+
+needs_engine = pytest.mark.skipif(
+    not offline_engine_built() and not os.environ.get("CI"),
+    reason="the offline engine is not built (make offline: npm ci, scripts/build_offline.py)")
+
+
+def keep_the_engine(page: Page) -> None:
+    """One online visit of the calculator; then wait until the service worker keeps the
+    engine's files (offline.js asks for them after the page has loaded)."""
+    visit_with_the_service_worker(page, "/")
+    page.wait_for_function(
+        """async () => {
+          const holder = document.querySelector("[data-offline-engine]");
+          const files = JSON.parse(holder.dataset.files);
+          const kept = await Promise.all(files.map((url) => caches.match(url)));
+          return kept.every(Boolean);
+        }""", polling=250, timeout=60_000)
+
+
+def enter(page: Page, hand: dict) -> None:
+    page.select_option("#id_region", hand["region"])
+    expect(page.locator("#region-fields")).to_have_attribute("data-region", hand["region"])
+    page.evaluate("document.querySelector('[data-tile-text]').open = true")
+    for name in ("hand", "win_tile", "wild", "base"):
+        page.fill(f"#id_{name}", hand.get(name, ""))
+    for name, default in (("win_type", ""), ("winner", ""), ("dealer", ""),
+                          ("discarder", ""), ("dealer_streak", "0")):
+        page.select_option(f"#id_{name}", hand.get(name, default))
+    page.locator("#score-form button[type=submit]").click()
+
+
+def payments_of(page: Page) -> list[str]:
+    """The best reading's payments, row by row (the other readings' follow, folded)."""
+    return page.locator("#result .result .payments").first.locator("tbody tr").all_inner_texts()
+
+
+@needs_engine
+def test_with_the_network_cut_the_calculator_scores_with_the_same_engine(page: Page,
+                                                                          artifacts):
+    keep_the_engine(page)
+    online = {}
+    for name, hand in HANDS.items():
+        page.goto("/?" + urlencode(hand))
+        expect(page.locator("#result .result")).to_be_visible()
+        online[name] = (payments_of(page), page.locator("#result .patterns strong")
+                        .all_inner_texts())
+        assert online[name][0], name
+
+    page.context.set_offline(True)
+    page.goto("/")
+    for name, hand in HANDS.items():
+        enter(page, hand)
+        answer = page.locator(f"#result [data-offline-answer={hand['region']}]")
+        expect(answer).to_be_visible(timeout=60_000)
+        expect(answer.locator(".offline-badge")).to_have_text("离线计算")
+        assert (payments_of(page), page.locator("#result .patterns strong")
+                .all_inner_texts()) == online[name], name
+        if name.startswith("hangzhou"):
+            expect(answer.locator(".patterns strong")).to_have_text(["暴头"])
+            page.screenshot(path=str(artifacts / "offline-score-360.png"), full_page=True)
+
+    # A hand the engine refuses: the field it names is marked, in the page's language.
+    page.fill("#id_hand", "123m")
+    page.locator("#score-form button[type=submit]").click()
+    expect(page.locator("#id_hand.is-invalid")).to_be_visible()
+    expect(page.locator("[data-offline-invalid]").first).to_contain_text("没有网络")

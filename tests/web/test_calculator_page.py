@@ -197,9 +197,23 @@ def test_the_region_switch_returns_that_regions_fields(client, region, shown, hi
 
 def test_without_javascript_the_page_shows_the_chosen_regions_fields(client):
     html = page(client, {**EXAMPLE_3, "region": "honghe"})
+    form = re.search(r'<form id="score-form".*?</form>', html, re.S)[0]
 
-    assert 'name="dice_0"' in html
-    assert 'name="cai_piao"' not in html
+    assert 'name="dice_0"' in form
+    assert 'name="cai_piao"' not in form
+
+
+def test_each_regions_fields_wait_in_a_template_for_a_region_picked_offline(client):
+    """offline.js swaps in a <template data-region-fieldset> when the region's fieldset
+    cannot be fetched; each holds that region's fields alone."""
+    html = page(client)
+    templates = dict(re.findall(r'<template data-region-fieldset="(\w+)">(.*?)</template>',
+                                html, re.S))
+
+    assert set(templates) == {"hangzhou", "jinhua", "honghe"}
+    assert 'name="dice_0"' in templates["honghe"] and 'name="dice_0"' not in templates["hangzhou"]
+    assert 'name="cai_piao"' in templates["hangzhou"]
+    assert 'data-house-rule' in templates["jinhua"]
 
 
 def test_the_region_select_fetches_the_region_fields_with_htmx(client):
@@ -362,10 +376,11 @@ def test_every_house_rule_of_the_region_is_a_field_with_sources(client, region):
                 assert source_label(choice.source) in select
         first = select.split("<option", 2)[1]
         assert f'value="{rule.default}"' in first and "— default" in first
+    form = re.search(r'<form id="score-form".*?</form>', html, re.S)[0]
     for other in REGIONS.values():
         if other.key != region:
             for rule in other.house_rules:
-                assert f'name="{rule.key}"' not in html
+                assert f'name="{rule.key}"' not in form
 
 
 def test_house_rule_labels_follow_the_page_language(client):

@@ -83,6 +83,32 @@ def test_the_app_manifest_and_service_worker_under_gunicorn(production_server):
     assert status == 200 and script.startswith(b'const VERSION = "')
 
 
+def test_the_offline_engine_is_served_under_its_own_names_compressed(production_server):
+    """Under the production storage the runtime keeps the names it loads its files by, its
+    WebAssembly comes compressed, and the worker's policy allows WebAssembly alone."""
+    from calculator import offline
+
+    if not offline.available() and not os.environ.get("CI"):
+        pytest.skip("the offline engine is not built (make offline)")
+    _, _, page = get(f"{production_server}/")
+    holder = re.search(rb'<div hidden data-offline-engine[^>]*>', page)[0].decode()
+    runtime = re.search(r'data-runtime="([^"]+)"', holder)[1]
+    engine = re.search(r'data-engine="([^"]+)"', holder)[1]
+    assert runtime == "/static/offline/pyodide/pyodide.mjs"
+    assert re.fullmatch(r"/static/offline/engine/rules\.[0-9a-f]{12}\.zip", engine)
+    for name in offline.RUNTIME_FILES:
+        status, _headers, _body = get(f"{production_server}/static/offline/pyodide/{name}")
+        assert status == 200, name
+    status, headers, body = get(f"{production_server}/static/offline/pyodide/pyodide.asm.wasm",
+                                headers={"Accept-Encoding": "br"})
+    assert status == 200 and headers["Content-Encoding"] == "br"
+    assert len(body) < 4_000_000  # of 9.6 MB
+    status, headers, _body = get(f"{production_server}/engine-worker.js")
+    assert status == 200
+    assert headers["Content-Security-Policy"] == ("default-src 'none'; script-src 'self' "
+                                                  "'wasm-unsafe-eval'; connect-src 'self'")
+
+
 def test_the_health_check_answers_plain_http(production_server):
     status, _headers, body = get(f"{production_server}/health",
                                  headers={"X-Forwarded-Proto": "http"})
