@@ -134,6 +134,7 @@ lint: $(VENV)/.dev.stamp
 bench: $(VENV)/.dev.stamp offline
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/offline.py
 
 # gunicorn on loopback (or LOADTEST_URL) under wrk: req/s and latency (README).
 loadtest: $(VENV)/.dev.stamp

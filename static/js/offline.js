@@ -23,7 +23,8 @@
     });
   });
 
-  // --- the engine in a worker, started on first use ---
+  // --- the engine in a worker, started on first use, or as soon as a page opens with no
+  // network (the player enters the tiles meanwhile) ---
 
   var worker = null, started = null, asked = new Map(), nextId = 1;
 
@@ -60,6 +61,11 @@
       });
     });
   }
+
+  window.addEventListener("load", function () {
+    fetch("/health", { cache: "no-store" }).then(function (r) { return !r.ok; }, function () { return true; })
+      .then(function (unreachable) { if (unreachable) { startEngine().catch(function () {}); words().catch(function () {}); } });
+  });
 
   var wordsPromise = null;
   function words() {

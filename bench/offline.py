@@ -1,0 +1,180 @@
+"""The offline engine's numbers, beside CPython's, in one run (``make bench`` runs it last).
+
+Run from the repository root::
+
+    .venv/bin/python bench/offline.py [--rounds N]
+
+The app as deployed (gunicorn, the production settings, static files collected and
+compressed; tests/servers.py) on loopback, and headless Chromium (/usr/bin/chromium, or
+$CHROMIUM) at a phone's size:
+
+- the download: the bytes of the runtime, the engine and the worker as the server sends
+  them (Brotli where it has it) and as they are unpacked;
+- cold start: a browser that has never seen the site creates the worker, which fetches
+  the runtime from the server, compiles it and imports the rules package;
+- warm start: the same, from the service worker's cache, with the network cut;
+- offline first score: with the network cut, a page opened from the cache scores a
+  Hangzhou 暴頭 with the form: from the tap to the answer drawn, the engine's start
+  included;
+- the median score: each score request of the offline corpus (tests/offline_corpus.py)
+  answered by the worker (the page's round trip) and by CPython (rules.answer.answer_json,
+  in this process), and the ratio. Rounds are interleaved per request.
+
+Loopback has no latency or bandwidth limit: on a phone's network the cold start adds the
+download's time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from tests import servers  # noqa: E402
+from tests.offline_corpus import corpus  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HANGZHOU = {"hand": "123m456m789p345s5z", "win_tile": "5z"}
+
+START = """async () => {
+  const holder = document.querySelector("[data-offline-engine]");
+  const absolute = (url) => new URL(url, location.href).href;
+  const t0 = performance.now();
+  const worker = new Worker(holder.dataset.worker, { type: "module" });
+  const reply = await new Promise((resolve) => {
+    worker.addEventListener("message", (e) => resolve(e.data), { once: true });
+    worker.addEventListener("error", (e) => resolve({ failure: e.message || "no worker" }));
+    worker.postMessage({ start: { runtime: absolute(holder.dataset.runtime),
+                                  engine: absolute(holder.dataset.engine) } });
+  });
+  const ms = performance.now() - t0;
+  window.benchWorker = worker;
+  return reply.started ? ms : "failed: " + reply.failure;
+}"""
+
+TIME_EACH = """async (bodies) => {
+  const worker = window.benchWorker, times = [];
+  for (const [kind, body] of bodies) {
+    const t0 = performance.now();
+    await new Promise((resolve) => {
+      worker.addEventListener("message", resolve, { once: true });
+      worker.postMessage({ id: 1, kind, body });
+    });
+    times.push(performance.now() - t0);
+  }
+  return times;
+}"""
+
+KEPT = """async () => {
+  const holder = document.querySelector("[data-offline-engine]");
+  const kept = await Promise.all(JSON.parse(holder.dataset.files).map((u) => caches.match(u)));
+  return kept.every(Boolean);
+}"""
+
+
+def download(url: str, files: list[str]) -> tuple[int, int]:
+    sent = unpacked = 0
+    for path in files:
+        status, headers, body = servers.get(url + path, headers={"Accept-Encoding": "br"})
+        assert status == 200, (path, status)
+        sent += len(body)
+        plain = servers.get(url + path)[2]
+        unpacked += len(plain)
+    return sent, unpacked
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    built = REPO_ROOT / "build" / "offline"
+    if not (built / "pyodide" / "pyodide.asm.wasm").is_file():
+        print("offline engine: not built (make offline): nothing to time")
+        return 0
+    from playwright.sync_api import sync_playwright
+
+    from rules.answer import answer_json
+
+    requests = [(kind, text) for kind, text, _answer in corpus() if kind == "score"]
+    with tempfile.TemporaryDirectory() as static_root:
+        env = servers.production_env(DJANGO_STATIC_ROOT=static_root, API_RATE_LIMIT="off",
+                                     PAGE_RATE_LIMIT="off", DJANGO_SECURE_SSL_REDIRECT="0",
+                                     DATABASE_URL=f"sqlite:///{static_root}/bench.sqlite3")
+        servers.collectstatic(Path(static_root), env)
+        servers.manage("migrate", "--no-input", "-v0", env=env)
+        with servers.gunicorn(env) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            context = browser.new_context(viewport={"width": 360, "height": 740},
+                                          locale="zh-CN",
+                                          extra_http_headers=servers.HTTPS)
+            page = context.new_page()
+            page.goto(url + "/")
+            files = page.evaluate("JSON.parse(document.querySelector("
+                                  "'[data-offline-engine]').dataset.files)")
+            sent, unpacked = download(url, files)
+            cold = page.evaluate(START)
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+            page.goto(url + "/")
+            page.wait_for_function(KEPT, polling=250, timeout=120_000)
+            page.evaluate(START)  # this page's own worker
+
+            browser_times: list[list[float]] = []
+            cpython_times: list[list[float]] = []
+            for _round in range(args.rounds):
+                browser_times.append(page.evaluate(TIME_EACH, requests))
+                cpython: list[float] = []
+                for kind, text in requests:
+                    t0 = time.perf_counter()
+                    answer_json(kind, text)
+                    cpython.append((time.perf_counter() - t0) * 1000)
+                cpython_times.append(cpython)
+
+            context.set_offline(True)
+            warm, first = [], []
+            for _round in range(args.rounds):
+                offline_page = context.new_page()
+                offline_page.goto(url + "/")
+                warm.append(offline_page.evaluate(START))
+                offline_page.close()
+                offline_page = context.new_page()
+                offline_page.goto(url + "/")
+                offline_page.evaluate("document.querySelector('[data-tile-text]').open = true")
+                for name, value in HANGZHOU.items():
+                    offline_page.fill(f"#id_{name}", value)
+                t0 = time.perf_counter()
+                offline_page.locator("#score-form button[type=submit]").click()
+                offline_page.locator("#result [data-offline-answer]").wait_for(
+                    timeout=120_000)
+                first.append((time.perf_counter() - t0) * 1000)
+                offline_page.close()
+            browser.close()
+
+    def median(rows: list[list[float]]) -> float:
+        return statistics.median(t for row in rows for t in row)
+
+    in_browser, in_cpython = median(browser_times), median(cpython_times)
+    print(f"\noffline engine (Pyodide, {len(requests)} score requests × {args.rounds} rounds)")
+    print(f"  download: {sent / 1e6:.1f} MB sent (Brotli), {unpacked / 1e6:.1f} MB unpacked")
+    print(f"  cold start (from the server, loopback): {cold:,.0f} ms"
+          if isinstance(cold, (int, float))
+          else f"  cold start: {cold}")
+    print(f"  warm start (from the cache, offline): median {statistics.median(warm):,.0f} ms")
+    print(f"  offline first score (tap to answer, start included): "
+          f"median {statistics.median(first):,.0f} ms")
+    print(f"  score, median: browser {in_browser:.2f} ms, CPython {in_cpython:.2f} ms "
+          f"(×{in_browser / in_cpython:.1f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
