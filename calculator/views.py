@@ -203,7 +203,7 @@ def web_manifest(request: HttpRequest):
 
 
 KEPT_FILES = ("css/site.css", "css/tiles.css", "js/site.js", "js/tiles.js", "js/sw.js",
-              "js/offline.js", "js/engine-worker.js")
+              "js/offline.js", "js/engine-worker.js", "js/pending.js", "js/ledger-offline.js")
 
 
 @require_safe
@@ -218,7 +218,8 @@ def service_worker(request: HttpRequest):
 
 @cache
 def _service_worker_script() -> str:
-    body = _static_text("js/sw.js")
+    # Pending (static/js/pending.js), which the ledger pages load too, first.
+    body = _static_text("js/pending.js") + "\n" + _static_text("js/sw.js")
     # The contents of the files the pages load and of the offline engine: a release that
     # changes one is a new cache (the runtime's files keep their names across versions).
     digest = hashlib.sha256()

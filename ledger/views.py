@@ -103,7 +103,9 @@ def table_view(request: HttpRequest, view_token: str):
 def table_edit(request: HttpRequest, view_token: str, edit_token: str):
     """The ledger with its controls: record, change, undo."""
     table = _table(view_token, edit_token)
-    return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=True))
+    context = _ledger_context(request, table, editable=True)
+    context["seen_at"] = timezone.now()
+    return render(request, LEDGER_PAGE, context)
 
 
 @rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
@@ -566,5 +568,8 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
             result_url=_edit_url(table, "hand-result", number=ledger.position.number),
             version=table.version,
             last=count or None,
+            edit_url=_edit_url(table),
         )
+        # kept by the service worker for recording with no network (ledger-offline.js)
+        context["next_forms"] = json.dumps([context["win_url"], context["draw_url"]])
     return context

@@ -3,7 +3,7 @@
 // The page says where the engine's files are ([data-offline-engine], from
 // templates/calculator/_offline_engine.html). After a first load with a connection, the
 // service worker is asked to keep them (static/js/sw.js). When a score cannot reach the
-// server (the browser is offline, or the request fails), the form is turned into the
+// server (htmx:sendError: no network, or none that answers), the form is turned into the
 // API's request (docs/API.md) as calculator/forms.py does, the project's own rules
 // package answers it in a Web Worker (static/js/engine-worker.js: rules.answer on
 // Pyodide), and the answer's JSON is drawn with the server's words
@@ -340,8 +340,15 @@
     var kind = form.id === "waits-form" ? "waits" : "score";
     var answerBox = document.querySelector(form.getAttribute("hx-target"));
     if (!answerBox) return;
+    // The site's notice (site.js: no connection, with a retry) says what happens meanwhile;
+    // the old answer stays, dimmed, until the new one is drawn.
+    var say = function (text) {
+      var notice = answerBox.previousElementSibling;
+      var words = notice && notice.matches(".answer-notice") && notice.querySelector("span");
+      if (words) words.textContent = text;
+    };
     var starting = setTimeout(function () {
-      words().then(function (w) { show(answerBox, node("p", "text-body-secondary offline-starting", w.text.starting)); });
+      words().then(function (w) { say(w.text.starting); });
     }, 300);
     words().then(function (w) {
       clearErrors(form);
@@ -367,9 +374,9 @@
       }, function (error) {
         clearTimeout(starting);
         if (window.console) console.warn("offline engine:", error);
-        show(answerBox, node("div", "alert alert-danger", w.text.engineFailed));
+        say(w.text.engineFailed); // the engine is not kept here yet: online only
       });
-    }).catch(function (e) { console.error("offline", e); clearTimeout(starting); });
+    }).catch(function () { clearTimeout(starting); }); // no words kept: the site's notice stays
   }
 
   function swapRegion(select) {
@@ -381,19 +388,15 @@
     document.dispatchEvent(new CustomEvent("htmx:load", { detail: { elt: fresh } }));
   }
 
-  function offlineInstead(event, cancel) {
+  // A request that could not be sent (with no network it fails at once; site.js has
+  // said so beside the old answer): answered here instead.
+  document.addEventListener("htmx:sendError", function (event) {
     var elt = event.detail.elt;
     if (!elt || !elt.matches) return;
     if (elt.matches("select[name=region]") && elt.form && elt.form.querySelector("#region-fields")) {
-      if (cancel) event.preventDefault();
       swapRegion(elt);
     } else if (elt.matches("#score-form, #waits-form")) {
-      if (cancel) event.preventDefault();
       answerOffline(elt);
     }
-  }
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (!navigator.onLine) offlineInstead(event, true);
   });
-  document.addEventListener("htmx:sendError", function (event) { offlineInstead(event, false); });
 })();

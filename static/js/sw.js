@@ -5,13 +5,19 @@
 // - a page without a query string (the calculator, waits, practice, the rules): from the
 //   network, kept for next time, and from the cache when the network fails;
 // - anything else offline (a result, a ledger): the offline page, which says why.
-// Of the ledger, only a read-only page (/t/<table>/) is kept, for the table to look at
-// with no network (the page then says when it was seen); edit pages never are.
+// Of the ledger, a read-only page (/t/<table>/) is kept, for the table to look at with no
+// network (the page then says when it was seen), and so are the edit pages this browser
+// opened (its player holds their link already: 我的牌桌 lists it).
 // - the offline engine (static/js/offline.js): a page that loaded with a connection asks
 //   for its files to be kept ({keep: [urls]}), the browser Python runtime and the rules
 //   package among them; the worker script (/engine-worker.js) is then served from the
 //   cache like a static file, the renderer's words (/offline/words/…) network-first.
-/* global VERSION */
+// - a ledger hand's form (a win or a draw) that cannot be sent: kept in the browser
+//   (Pending, static/js/pending.js, which the served script includes), and the ledger's
+//   edit page shown, which lists it as 待同步 and sends it when the connection is back.
+//   The edit page and its next hand's forms are kept for that (the page asks for them
+//   fresh: {refresh: [urls]}); a read-only link never sees them.
+/* global VERSION, Pending */
 const CACHE = "mahjong-" + VERSION;
 const OFFLINE = "/offline/";
 
@@ -26,13 +32,33 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
-// A page asks for the offline engine's files: fetch those not kept yet, once.
+// A page asks for the offline engine's files (keep: those not kept yet, once) or for the
+// ledger's next forms (refresh: fetched again, they carry the ledger's version).
 self.addEventListener("message", (event) => {
-  const urls = event.data && event.data.keep;
+  const data = event.data || {};
+  const urls = data.keep || data.refresh;
   if (!Array.isArray(urls)) return;
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((url) =>
-    cache.match(url).then((kept) => kept || cache.add(url)).catch(() => null)))));
+    cache.match(url, { ignoreVary: true })
+      .then((kept) => (kept && data.keep) || cache.add(url)).catch(() => null)))));
 });
+
+const LEDGER_EDIT = /^\/t\/[^/]+\/e\/[^/]+\/$/;
+const LEDGER_HAND = /^(\/t\/[^/]+\/e\/[^/]+\/)hand\/(\d+)\/(win|draw)$/;
+
+// A hand's form posted with no connection: kept, and the edit page shown, which says so.
+async function sendOrKeep(request, hand) {
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const fields = [...(await copy.formData()).entries()].filter(([, v]) => typeof v === "string");
+    await Pending.add({ table: hand[1], action: new URL(request.url).pathname,
+                        number: Number(hand[2]), kind: hand[3], fields,
+                        at: new Date().toISOString(), state: "waiting" });
+    return Response.redirect(hand[1] + "#pending", 303);
+  }
+}
 
 function keep(request, response) {
   if (response.ok && response.type === "basic") {
@@ -62,7 +88,13 @@ async function networkFirst(request, keepIt, options) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  const hand = LEDGER_HAND.exec(url.pathname);
+  if (request.method === "POST" && request.mode === "navigate" && hand) {
+    event.respondWith(sendOrKeep(request, hand));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.pathname.startsWith("/static/") || url.pathname === "/engine-worker.js") {
     event.respondWith(cacheFirst(request));
   } else if (url.pathname.startsWith("/offline/words/")) {
@@ -70,7 +102,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(request, true, { ignoreVary: true }));
   } else if (request.mode === "navigate" && !url.pathname.startsWith("/api/")) {
     const readOnlyLedger = /^\/t\/[^/]+\/$/.test(url.pathname) && url.pathname !== "/t/new/";
-    const kept = url.search === "" && (!url.pathname.startsWith("/t/") || readOnlyLedger);
-    event.respondWith(networkFirst(request, kept));
+    const ledger = readOnlyLedger || LEDGER_EDIT.test(url.pathname) || hand;
+    const kept = url.search === "" && (!url.pathname.startsWith("/t/") || ledger);
+    event.respondWith(networkFirst(request, kept, { ignoreVary: true }));
   }
 });

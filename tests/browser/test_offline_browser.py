@@ -62,8 +62,9 @@ def test_a_read_only_ledger_shows_the_last_ledger_it_saw_with_its_time(page: Pag
     expect(note).to_be_visible()
     expect(note).to_contain_text("没有网络：这是")
     page.screenshot(path=str(artifacts / "ledger-offline-360.png"))
-    page.goto(edit)  # an edit page is never kept
-    expect(page.locator("h1")).to_have_text("没有网络")
+    page.goto(edit)  # this browser opened the edit page too: kept, to record offline
+    expect(page.locator("h1")).to_have_text("周五")
+    expect(page.locator("[data-seen-offline]")).to_be_visible()
 
 
 # --- the engine in the browser (static/js/offline.js, static/js/engine-worker.js) ---
@@ -152,3 +153,79 @@ def test_with_the_network_cut_the_calculator_scores_with_the_same_engine(page: P
     page.locator("#score-form button[type=submit]").click()
     expect(page.locator("#id_hand.is-invalid")).to_be_visible()
     expect(page.locator("[data-offline-invalid]").first).to_contain_text("没有网络")
+
+
+# --- the ledger with no network (static/js/pending.js, static/js/ledger-offline.js) ---
+
+def new_table(page: Page) -> str:
+    page.goto("/t/new/")
+    page.fill("#id_name", "周六")
+    page.locator("main form button[type=submit]").tap()
+    page.wait_for_url("**/e/**")
+    return page.url
+
+
+def forms_kept(page: Page) -> None:
+    """Wait until the service worker keeps the edit page's next forms."""
+    page.wait_for_function(
+        """async () => {
+          const forms = JSON.parse(document.querySelector("[data-pending]").dataset.pendingForms);
+          const kept = await Promise.all(
+            forms.map((url) => caches.match(url, { ignoreVary: true })));
+          return kept.every(Boolean);
+        }""", polling=250, timeout=30_000)
+
+
+def record_a_draw(page: Page) -> None:
+    page.locator("[data-record-draw]").click()
+    page.locator("main form button[type=submit]").click()
+
+
+@pytest.mark.ledger
+def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict_is_kept(
+        page: Page, artifacts):
+    edit = new_table(page)
+    visit_with_the_service_worker(page, edit)
+    forms_kept(page)
+    hands = page.locator("tbody[data-hand]")
+
+    # With no network: the hand is kept in the browser and listed as 待同步.
+    page.context.set_offline(True)
+    page.goto(edit)
+    record_a_draw(page)
+    waiting = page.locator("[data-pending-entry=waiting]")
+    expect(waiting).to_have_count(1)
+    expect(waiting).to_contain_text("待同步")
+    expect(waiting).to_contain_text("第 1 手")
+    page.screenshot(path=str(artifacts / "ledger-pending-360.png"))
+
+    # The network returns: it is sent, and the ledger has it.
+    page.context.set_offline(False)
+    expect(hands).to_have_count(1, timeout=40_000)
+    expect(page.locator("#pending")).to_be_hidden()
+    forms_kept(page)
+
+    # Offline again, while another player records a hand online: this one conflicts.
+    page.context.set_offline(True)
+    page.goto(edit)
+    record_a_draw(page)
+    expect(page.locator("[data-pending-entry=waiting]")).to_have_count(1)
+    other = page.context.browser.new_context(base_url=page.url.split("/t/")[0], locale="zh-CN")
+    other_page = other.new_page()
+    other_page.goto(edit)
+    record_a_draw(other_page)
+    expect(other_page.locator("tbody[data-hand]")).to_have_count(2)
+    other.close()
+
+    page.context.set_offline(False)
+    conflict = page.locator("[data-pending-entry=conflict]")
+    expect(conflict).to_be_visible(timeout=40_000)
+    expect(conflict).to_contain_text("期间")
+    page.reload()  # the ledger as the server has it, the hand still kept
+    expect(hands).to_have_count(2)
+    expect(conflict).to_be_visible()
+    page.screenshot(path=str(artifacts / "ledger-conflict-360.png"))
+
+    conflict.get_by_role("button", name="记为下一手").tap()
+    expect(hands).to_have_count(3)
+    expect(page.locator("#pending")).to_be_hidden()
