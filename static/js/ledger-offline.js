@@ -9,6 +9,28 @@
 // drop. Nothing is dropped without the player.
 (function () {
   "use strict";
+  // A win's page with no network: its preview cannot be fetched, so offer to keep the hand
+  // as typed (the form's fields, its ledger version among them) for the server to score.
+  var offlineRecord = document.querySelector("template[data-offline-record]");
+  if (offlineRecord) {
+    document.addEventListener("htmx:sendError", function (event) {
+      var form = event.detail.elt;
+      if (!form || !form.matches || !form.matches("#score-form")) return;
+      var card = offlineRecord.content.firstElementChild.cloneNode(true);
+      var record = card.querySelector("form");
+      new FormData(form).forEach(function (value, name) {
+        var input = document.createElement("input");
+        input.type = "hidden"; input.name = name; input.value = value;
+        record.prepend(input);
+      });
+      var preview = document.getElementById("preview");
+      var notice = preview.previousElementSibling;
+      if (notice && notice.matches(".answer-notice")) notice.remove();
+      preview.classList.remove("answer-stale");
+      preview.replaceChildren(card);
+    });
+  }
+
   var section = document.querySelector("[data-pending]");
   if (!section || typeof Pending === "undefined" || !window.indexedDB) return;
   var words = section.dataset, table = words.pending;

@@ -3,6 +3,7 @@ opened (the rules, the calculator) open again with the network cut, styled; a pa
 needs the server says so in the player's language instead of failing."""
 
 import os
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -229,3 +230,30 @@ def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict
     conflict.get_by_role("button", name="记为下一手").tap()
     expect(hands).to_have_count(3)
     expect(page.locator("#pending")).to_be_hidden()
+
+
+@pytest.mark.ledger
+def test_a_win_typed_offline_is_kept_unscored_and_the_server_scores_it_when_sent(page: Page):
+    edit = new_table(page)
+    visit_with_the_service_worker(page, edit)
+    forms_kept(page)
+
+    page.context.set_offline(True)
+    page.goto(edit)
+    page.locator("[data-record-win]").click()
+    page.locator("[data-tile-text]").wait_for(state="attached")
+    page.evaluate("document.querySelector('[data-tile-text]').open = true")
+    page.fill("#id_hand", "123m456m789p345s5z")
+    page.fill("#id_win_tile", "9s")
+    page.locator("#score-form button[type=submit]").click()
+    page.locator("[data-record-offline]").click()
+    waiting = page.locator("[data-pending-entry=waiting]")
+    expect(waiting).to_contain_text("第 1 手：和牌")
+
+    page.context.set_offline(False)
+    hand = page.locator("tbody[data-hand]")
+    expect(hand).to_have_count(1, timeout=40_000)
+    expect(hand).to_have_attribute("data-kind", "win")
+    # scored by the server when it came: the winner is up, each other seat down
+    expect(page.locator("[data-total=E]")).to_have_text(re.compile(r"^\+\d+$"))
+    expect(page.locator("[data-total=S]")).to_have_text(re.compile(r"^−\d+$"))
