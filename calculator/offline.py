@@ -99,7 +99,8 @@ def _words(language: str) -> str:
                           "again with a connection."),
         "notNumber": _("Enter a number."),
         "starting": _("No network: starting the calculator on this phone…"),
-        "waitsNone": _("No tile completes this hand."),
+        "waitsNone": _("No tile makes this a winning hand. Check the tiles, or the wild."),
+        "selfDraw": _("Self-draw 自摸"), "onDiscard": _("On a discard 點炮"),
     }
     return json.dumps({
         "regions": region_words,

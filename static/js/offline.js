@@ -284,16 +284,34 @@
     var waits = response.waits || [];
     if (!waits.length) body.append(node("p", "", w.text.waitsNone));
     waits.forEach(function (entry) {
-      var section = node("section", "border-top pt-2 mt-2"), line = node("div", "d-flex align-items-center gap-2");
-      line.append(tileFace(entry.tile, false, null, rw.badge, false));
-      var best = entry.self_draw || entry;
-      if (best && best.payments) {
-        line.append(node("span", "fw-bold", rw.addsFan ? fill(w.text.fan, { fan: best.fan }) : "×" + best.multiplier));
-        section.append(line, payments(w, { winner: request.winner, dealer: request.dealer }, best.payments));
-      } else {
-        section.append(line);
-      }
-      body.append(section);
+      var item = node("section", "wait border-top pt-2 mt-2"), head = node("h3", "h6 d-flex align-items-center gap-2 mb-2");
+      item.dataset.wait = entry.tile;
+      head.append(tileFace(entry.tile, entry.tile === request.wild, null, rw.badge, false), node("span", "", entry.tile));
+      item.append(head);
+      var ways = [["selfDraw", entry.self_draw], ["onDiscard", entry.discard]].filter(function (w2) { return w2[1]; });
+      ways.forEach(function (way) {
+        var line = node("p", "small mb-1"), win = way[1];
+        line.append(node("strong", "", w.text[way[0]]), " · " + (rw.addsFan ? fill(w.text.fan, { fan: win.fan }) : "×" + win.multiplier));
+        win.patterns.forEach(function (p) { line.append(" · " + (rw.patterns[p.key] ? rw.patterns[p.key].name : p.name) + " " + p.value); });
+        item.append(line);
+      });
+      var wrap = node("div", "payments-wrap mt-1"), table = node("table", "table table-sm payments wait-payments mb-0");
+      var headRow = node("tr"), th = node("th", "", w.text.seat);
+      th.scope = "col"; headRow.append(th);
+      ways.forEach(function (way) { var c = node("th", "text-end", w.text[way[0]]); c.scope = "col"; headRow.append(c); });
+      var thead = node("thead"), tbody = node("tbody");
+      thead.append(headRow);
+      w.seatOrder.filter(function (seat) { return seat in entry.self_draw.payments; }).forEach(function (seat) {
+        var tr = node("tr"), name = node("th", "", w.seats[seat]);
+        name.scope = "row"; tr.append(name);
+        ways.forEach(function (way) {
+          var net = way[1].payments[seat];
+          tr.append(node("td", "text-end fw-bold net" + (net > 0 ? " text-success" : net < 0 ? " text-danger" : ""), signed(net)));
+        });
+        tbody.append(tr);
+      });
+      table.append(thead, tbody); wrap.append(table); item.append(wrap);
+      body.append(item);
     });
     card.append(header, body);
     return card;

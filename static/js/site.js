@@ -12,6 +12,25 @@
     });
   }
 
+  // The install prompt: where the browser offers to install the app, a button in the
+  // header asks for it (a tap, never on its own); gone once installed.
+  var installPrompt = null;
+  window.addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    installPrompt = event;
+    document.querySelectorAll("[data-install]").forEach(function (b) { b.hidden = false; });
+  });
+  window.addEventListener("appinstalled", function () {
+    installPrompt = null;
+    document.querySelectorAll("[data-install]").forEach(function (b) { b.hidden = true; });
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-install]");
+    if (!button || !installPrompt) return;
+    installPrompt.prompt();
+    installPrompt.userChoice.then(function () { installPrompt = null; button.hidden = true; });
+  });
+
   // "Copy link": copy the permalink a button carries.
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-copy-link]");

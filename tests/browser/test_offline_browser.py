@@ -257,3 +257,37 @@ def test_a_win_typed_offline_is_kept_unscored_and_the_server_scores_it_when_sent
     # scored by the server when it came: the winner is up, each other seat down
     expect(page.locator("[data-total=E]")).to_have_text(re.compile(r"^\+\d+$"))
     expect(page.locator("[data-total=S]")).to_have_text(re.compile(r"^−\d+$"))
+
+
+@needs_engine
+def test_with_the_network_cut_the_waits_page_lists_the_waits_with_the_same_engine(page: Page):
+    keep_the_engine(page)
+    visit_with_the_service_worker(page, "/waits/")
+    query = {"region": "hangzhou", "hand": "123m456m789p345s9s", "winner": "E", "dealer": "E"}
+    page.goto("/waits/?" + urlencode(query))
+    online = page.locator("#result .payments").first.locator("tbody tr").all_inner_texts()
+
+    page.context.set_offline(True)
+    page.goto("/waits/")
+    page.fill("#id_hand", query["hand"])
+    page.locator("#waits-form button[type=submit]").click()
+    answer = page.locator("#result [data-offline-answer=hangzhou]")
+    expect(answer).to_be_visible(timeout=60_000)
+    expect(answer.locator(".offline-badge")).to_have_text("离线计算")
+    assert answer.locator(".payments").first.locator("tbody tr").all_inner_texts() == online
+
+
+def test_where_the_browser_offers_to_install_the_app_a_button_asks(page: Page):
+    page.goto("/rules/")
+    button = page.locator("[data-install]")
+    expect(button).to_be_hidden()  # no offer, no button
+    page.evaluate("""() => {
+      const offer = new Event("beforeinstallprompt", { cancelable: true });
+      offer.prompt = () => { window.prompted = true; };
+      offer.userChoice = Promise.resolve({ outcome: "accepted" });
+      window.dispatchEvent(offer);
+    }""")
+    expect(button).to_have_text("安装到手机")
+    button.click()
+    assert page.evaluate("window.prompted") is True
+    expect(button).to_be_hidden()
