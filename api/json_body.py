@@ -175,8 +175,6 @@ def json_object_from_request(request: HttpRequest) -> dict:
     return decode_json_object(raw)
 
 
-
-
 def _is_chunked(request: HttpRequest) -> bool:
     return ("chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
             and not request.META.get("CONTENT_LENGTH"))

@@ -17,11 +17,11 @@ def api_docs(request: HttpRequest):
     return render(request, "api/docs.html")
 
 
-def _json_api(request: HttpRequest, engine: str, what: str):
-    """POST a JSON request to ``engine`` ("score" or "waits", rules.answer): its answer, or 400/405
-    with ``errors`` naming what is wrong (docs/API.md)."""
+def _json_api(request: HttpRequest, kind: str):
+    """POST a JSON ``kind`` request ("score" or "waits", rules.answer): its answer, or
+    400/405 with ``errors`` naming what is wrong (docs/API.md)."""
     if request.method != "POST":
-        message = f"{request.method} is not allowed here; POST a JSON {what} request instead"
+        message = f"{request.method} is not allowed here; POST a JSON {kind} request instead"
         return errors_response(
             [api_error("method", "method_not_allowed", message, method=request.method,
                        allow=["POST"])],
@@ -31,7 +31,7 @@ def _json_api(request: HttpRequest, engine: str, what: str):
         body = json_object_from_request(request)
     except BadJSONBody as error:
         return errors_response(error.errors)
-    status, result = answer(engine, body)
+    status, result = answer(kind, body)
     return JsonResponse(result, status=status, json_dumps_params={"ensure_ascii": False})
 
 
@@ -41,14 +41,14 @@ def _json_api(request: HttpRequest, engine: str, what: str):
 @rate_limited
 def score_api(request: HttpRequest):
     """POST /api/v1/score: the score of one finished hand (docs/API.md)."""
-    return _json_api(request, "score", "score")
+    return _json_api(request, "score")
 
 
 @csrf_exempt
 @rate_limited
 def waits_api(request: HttpRequest):
     """POST /api/v1/waits: every tile that completes a 13-tile hand, scored (docs/API.md)."""
-    return _json_api(request, "waits", "waits")
+    return _json_api(request, "waits")
 
 
 @csrf_exempt

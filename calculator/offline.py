@@ -97,7 +97,6 @@ def _words(language: str) -> str:
                      "this field, or try again with a connection."),
         "engineFailed": _("With no network, and this phone cannot work the hand out: try "
                           "again with a connection."),
-        "notNumber": _("Enter a number."),
         "starting": _("No network: starting the calculator on this phone…"),
         "waitsNone": _("No tile makes this a winning hand. Check the tiles, or the wild."),
         "selfDraw": _("Self-draw 自摸"), "onDiscard": _("On a discard 點炮"),

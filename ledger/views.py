@@ -93,9 +93,7 @@ def table_new(request: HttpRequest):
 def table_view(request: HttpRequest, view_token: str):
     """The read-only ledger."""
     table = _table(view_token)
-    context = _ledger_context(request, table, editable=False)
-    context["seen_at"] = timezone.now()  # shown when the page is opened again offline
-    return render(request, LEDGER_PAGE, context)
+    return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=False))
 
 
 @rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
@@ -103,9 +101,7 @@ def table_view(request: HttpRequest, view_token: str):
 def table_edit(request: HttpRequest, view_token: str, edit_token: str):
     """The ledger with its controls: record, change, undo."""
     table = _table(view_token, edit_token)
-    context = _ledger_context(request, table, editable=True)
-    context["seen_at"] = timezone.now()
-    return render(request, LEDGER_PAGE, context)
+    return render(request, LEDGER_PAGE, _ledger_context(request, table, editable=True))
 
 
 @rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
@@ -552,6 +548,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "house_rules": _house_rules_in_words(table),
         "view_link": base(reverse("table", args=[table.view_token])),
         "csv_url": reverse("table-csv", args=[table.view_token]),
+        "seen_at": timezone.now(),  # shown when the page is opened again offline
     }
     context["my_table"] = json.dumps({
         "view": context["view_link"], "edit": base(_edit_url(table)) if editable else "",

@@ -9,6 +9,12 @@
 // drop. Nothing is dropped without the player.
 (function () {
   "use strict";
+  function hidden(name, value) {
+    var input = document.createElement("input");
+    input.type = "hidden"; input.name = name; input.value = value;
+    return input;
+  }
+
   // A win's page with no network: its preview cannot be fetched, so offer to keep the hand
   // as typed (the form's fields, its ledger version among them) for the server to score.
   var offlineRecord = document.querySelector("template[data-offline-record]");
@@ -18,11 +24,7 @@
       if (!form || !form.matches || !form.matches("#score-form")) return;
       var card = offlineRecord.content.firstElementChild.cloneNode(true);
       var record = card.querySelector("form");
-      new FormData(form).forEach(function (value, name) {
-        var input = document.createElement("input");
-        input.type = "hidden"; input.name = name; input.value = value;
-        record.prepend(input);
-      });
+      new FormData(form).forEach(function (value, name) { record.prepend(hidden(name, value)); });
       var preview = document.getElementById("preview");
       var notice = preview.previousElementSibling;
       if (notice && notice.matches(".answer-notice")) notice.remove();
@@ -150,11 +152,7 @@
     var form = el("form");
     form.method = "post";
     form.action = entry.action;
-    entry.fields.forEach(function (pair) {
-      var input = el("input");
-      input.type = "hidden"; input.name = pair[0]; input.value = pair[1];
-      form.append(input);
-    });
+    entry.fields.forEach(function (pair) { form.append(hidden(pair[0], pair[1])); });
     document.body.append(form);
     form.submit();
   }
