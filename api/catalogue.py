@@ -16,7 +16,7 @@ def _pattern_entry(region: Region, pattern) -> dict:
 
 def _house_rule_entry(rule: HouseRule) -> dict:
     return {"key": rule.key, "label_zh": rule.label_zh, "label_en": rule.label_en,
-            "default": rule.default,
+            "default": rule.default, "rotation_only": rule.rotation_only,
             "choices": [{"value": c.value, "label_zh": c.label_zh, "label_en": c.label_en,
                          "source": c.source} for c in rule.choices]}
 

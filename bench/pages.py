@@ -76,7 +76,7 @@ def table_with(hands: int) -> str:
         request = compose(fields, region="hangzhou", base=1, house_rules={},
                           position=position)
         result = settle(request)
-        position = advance("hangzhou", position, Hand.WIN, request)
+        position = advance("hangzhou", position, Hand.WIN, request, {})
         totals = {seat: totals[seat] + result["payments"][seat] for seat in totals}
         rows.append(Hand(table=table, number=number, kind=Hand.WIN, request=request,
                          result=result, after=after_json(position, totals)))

@@ -174,6 +174,12 @@ MESSAGES: dict[str, Message] = {
     "first_turn_claimed_from_winner": gettext_noop(
         "A tile claimed from the winner is one the winner discarded, so it is not the "
         "winner's first turn: untick “%(field)s”, or clear that 承包 row."),
+    "first_turn_dealer_claims": gettext_noop(
+        "The dealer discards first, so nobody has claimed a tile before the dealer's "
+        "first-turn win: untick “%(field)s”, or clear the 承包 rows."),
+    "first_turn_with_cai_piao": gettext_noop(
+        "財飄 means a %(wild_word)s was already thrown away, which cannot have happened "
+        "before a first-turn win: untick “%(field)s”, or set 財飄 to 0."),
     "cai_piao_not_in_region": gettext_noop("財飄 is a rule of %(regions)s; %(region)s has "
                                            "none: set it to 0."),
     "cai_piao_too_many_wilds": gettext_noop(
@@ -200,6 +206,16 @@ MESSAGES: dict[str, Message] = {
         "The winner (%(winner)s) is said to have claimed %(claimed)s times but shows "
         "%(exposed)s exposed melds: each chow or pung claimed is an exposed meld under "
         "Melds."),
+    "claims_over_four": gettext_noop(
+        "%(seat)s is said to have claimed %(claimed)s times, but nobody lays more than "
+        "%(limit)s melds: correct %(seat)s's 承包 rows."),
+    # --- paper results (只记结果) ---
+    "multiplier_not_power_of_two": gettext_noop(
+        "No %(region)s hand is worth ×%(value)s: every pattern doubles or more, so the "
+        "total is 1, 2, 4, 8, 16 …"),
+    "result_context_key_unused": gettext_noop(
+        "A result without tiles does not use “%(field)s”: leave it out, or score the hand "
+        "with its tiles."),
     # --- house rules ---
     "house_rules_not_object": gettext_noop("The house rules could not be read."),
     "unknown_house_rule": gettext_noop("“%(key)s” is not a house rule the calculator knows."),
@@ -284,6 +300,9 @@ MESSAGES: dict[str, Message] = {
     }),
     "near_two_wilds": gettext_noop("%(name)s: only %(count)s %(wild_word)s, %(needed)s "
                                    "needed"),
+    "near_dealer_discard_claimed": gettext_noop(
+        "%(name)s: someone had already claimed from the dealer (%(dealer)s), so this was "
+        "not the dealer's first discard"),
     "near_after_kong": gettext_noop("the hand has a kong (%(kong)s): tick “%(field)s” if the "
                                     "winning tile was the kong's replacement"),
 }
@@ -531,6 +550,8 @@ _FLAG_OF = {
     "first_turn_with_exposed_melds": "context.first_turn",
     "first_turn_winner_claimed": "context.first_turn",
     "first_turn_claimed_from_winner": "context.first_turn",
+    "first_turn_dealer_claims": "context.first_turn",
+    "first_turn_with_cai_piao": "context.first_turn",
     "near_after_kong": "context.after_kong",
 }
 

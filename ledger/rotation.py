@@ -4,11 +4,13 @@ running totals — all worked out from the recorded hands, in order.
 No database here: ``replay`` reads plain values (a region, a first dealer and the hands'
 kinds and requests) so that the rotation rules are tested on their own.
 
-Rotation (RULEBOOK; the region's ``winner_deals_next``): the dealer keeps the seat when
-they win or the hand is drawn (流局), and the streak grows (平莊 → 二連莊 → 三連莊 …).
-When another player wins, that winner becomes the dealer (搶莊) at 平莊 where the region
-says so (Hangzhou, ``hangzhou.txt:92-98``, ``:190-194``); elsewhere the next seat deals
-(E → S → W → N → E), at streak 0 (Honghe ``honghe.txt:19``, Jinhua ``jinhua.txt:5``).
+Rotation (RULEBOOK; ``Region.next_deal``): the dealer keeps the seat when they win or
+the hand is drawn (流局), and the streak grows (平莊 → 二連莊 → 三連莊 …). When another
+player wins, that winner becomes the dealer (搶莊) at 平莊 where the region says so
+(Hangzhou, ``hangzhou.txt:92-98``, ``:190-194``); elsewhere the next seat deals
+(E → S → W → N → E), at streak 0 (Honghe ``honghe.txt:19``). Jinhua passes the deal to
+the next seat after every hand, won or drawn (轮庄, ``jinhua.txt:5``; RULEBOOK §7), unless
+the table's house rule ``jinhua_dealer`` keeps it as Honghe does.
 
 History for the next hand, sent only where the region's patterns read it
 (``reads_history``): ``previous_draws`` counts the draws since the last win (Honghe
@@ -19,6 +21,7 @@ default wild.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -32,10 +35,6 @@ ENGINE_STREAK_LIMIT = 99
 # The request keys the ledger fills from history and the table, never from the form.
 FIXED_KEYS = ("region", "base", "dealer", "dealer_streak", "house_rules")
 HISTORY_CONTEXT = ("previous_draws", "previous_wild")
-
-
-def next_seat(seat: str) -> str:
-    return SEATS[(SEATS.index(seat) + 1) % 4]
 
 
 @dataclass(frozen=True)
@@ -53,19 +52,16 @@ def start(first_dealer: str) -> Position:
     return Position(number=1, dealer=first_dealer, streak=0, draws=0, previous_wild=None)
 
 
-def advance(region: str, before: Position, kind: str, request: dict) -> Position:
-    """The position after a hand of ``kind`` ("win" or "draw") with ``request``."""
+def advance(region: str, before: Position, kind: str, request: dict,
+            house_rules: Mapping[str, str]) -> Position:
+    """The position after a hand of ``kind`` ("win" or "draw") with ``request``, at a
+    table with ``house_rules`` (who deals next: ``Region.next_deal``)."""
     wild = request.get("wild")
+    winner = request["winner"] if kind == "win" else None
+    dealer, kept = REGIONS[region].next_deal(before.dealer, winner, house_rules)
+    streak = before.streak + 1 if kept else 0
     if kind == "draw":
-        return Position(before.number + 1, before.dealer, before.streak + 1,
-                        before.draws + 1, wild)
-    winner = request["winner"]
-    if winner == before.dealer:
-        dealer, streak = before.dealer, before.streak + 1
-    elif REGIONS[region].winner_deals_next:
-        dealer, streak = winner, 0
-    else:
-        dealer, streak = next_seat(before.dealer), 0
+        return Position(before.number + 1, dealer, streak, before.draws + 1, wild)
     if wild is None:
         wild = wild_code(REGIONS[region])  # Hangzhou: 白 is the 財神 (RULEBOOK §3)
     return Position(before.number + 1, dealer, streak, 0, wild)
@@ -141,14 +137,15 @@ def payments_of(kind: str, result: dict | None) -> dict[str, Decimal]:
     return dict.fromkeys(SEATS, Decimal(0))
 
 
-def replay(region: str, first_dealer: str, hands) -> Ledger:
+def replay(region: str, first_dealer: str, hands, house_rules: Mapping[str, str]) -> Ledger:
     """Every hand in order (objects with ``number``, ``kind``, ``request``, ``result``)
-    with the position before and after it and the running totals."""
+    at a table with ``house_rules``, with the position before and after it and the
+    running totals."""
     position = start(first_dealer)
     totals = dict.fromkeys(SEATS, Decimal(0))
     entries = []
     for hand in hands:
-        after = advance(region, position, hand.kind, hand.request)
+        after = advance(region, position, hand.kind, hand.request, house_rules)
         payments = payments_of(hand.kind, hand.result)
         totals = {seat: totals[seat] + payments[seat] for seat in SEATS}
         entries.append(Entry(number=hand.number, kind=hand.kind, before=position,

@@ -426,9 +426,10 @@ def _context(rng: random.Random, region: Region, mix: Mix, *, self_draw: bool, w
     """The request's context, as ``mix`` deals it: only keys the region reads, each only
     where a request may give it (rules.request): after_kong and last_tile on a
     self-draw, after_kong with a kong meld, first_turn without an exposed meld, not with
-    last_tile, not on a dealer's discard win, and with no claim by or from the winner;
-    a 財飄 count on a self-draw, at most the wilds still out of the hand (``room``);
-    claims as ``_claims`` deals them. Empty for none."""
+    last_tile, not on a dealer's discard win, and with no claim by or from the winner
+    (none at all on the dealer's); a 財飄 count on a self-draw that is not a first turn,
+    at most the wilds still out of the hand (``room``); claims as ``_claims`` deals
+    them. Empty for none."""
     keys = region.context_keys
     context: dict[str, Any] = {}
     if "dice" in keys and _chance(rng, mix.dice):
@@ -444,7 +445,8 @@ def _context(rng: random.Random, region: Region, mix: Mix, *, self_draw: bool, w
     if "last_tile" in keys and self_draw and not first_turn and _chance(rng, mix.last_tile):
         context["last_tile"] = True
     room = min(room, MAX_CAI_PIAO)
-    if "cai_piao" in keys and self_draw and room > 0 and _chance(rng, mix.cai_piao):
+    if ("cai_piao" in keys and self_draw and not first_turn and room > 0
+            and _chance(rng, mix.cai_piao)):
         context["cai_piao"] = rng.randint(1, room)
     if {"previous_draws", "previous_wild"} & set(keys) and _chance(rng, mix.history):
         if "previous_draws" in keys:
@@ -452,7 +454,7 @@ def _context(rng: random.Random, region: Region, mix: Mix, *, self_draw: bool, w
         if "previous_wild" in keys:
             previous = rng.choice([None, wild, rng.choice(ALL_TILES)])
             context["previous_wild"] = None if previous is None else tile_code(previous)
-    if "claims" in keys:
+    if "claims" in keys and not (first_turn and winner == dealer):
         claims = _claims(rng, mix, winner, exposed, first_turn)
         if claims:
             context["claims"] = claims

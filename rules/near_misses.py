@@ -371,15 +371,18 @@ def _may_answer(near: Near, facts: Facts) -> bool:
 
 
 def _region_checks(region: Region) -> list[_Check]:
-    """The region's near checks in NEAR's order: (key, pattern name, near check, the
+    """The region's near checks, NEAR's order first: (key, pattern name, near check, the
     keys whose counting rules the pattern out: itself and the patterns that replace it,
     the words its reasons name)."""
     by_key = {p.key: p for p in region.patterns}
+    # NEAR's keys first, then the patterns with a near check of their own only
+    keys = [key for key in NEAR if key in by_key]
+    keys += [p.key for p in region.patterns if p.near is not None and p.key not in NEAR]
     wild = region.wild_name
-    return [(key, by_key[key].name, by_key[key].near or near,
+    return [(key, by_key[key].name, by_key[key].near or NEAR[key],
              frozenset({key}) | {p.key for p in region.patterns if key in p.excludes},
              {"name": by_key[key].name, "wild": wild})
-            for key, near in NEAR.items() if key in by_key]
+            for key in keys]
 
 
 # per region and facts (``_facts``), worked out on first use: the region's checks that

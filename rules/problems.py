@@ -98,6 +98,9 @@ CODES: dict[str, str] = {
     "first_turn_dealer_not_self_draw": "the dealer's first-turn win not self-drawn",
     "first_turn_winner_claimed": "first_turn with claims by the winner",
     "first_turn_claimed_from_winner": "first_turn with a claim from the winner",
+    "first_turn_dealer_claims": "the dealer's first-turn win with any claim listed "
+                                "(claims: how many)",
+    "first_turn_with_cai_piao": "first_turn with a 財飄 count (cai_piao, wild_name)",
     "cai_piao_not_in_region": "財飄 in a region without it (region, regions)",
     "cai_piao_too_many_wilds": "more 財飄 than wilds left in play (cai_piao, held, "
                                "in_play, wild_name)",
@@ -112,6 +115,13 @@ CODES: dict[str, str] = {
     "claim_duplicate": "the same pair of seats listed twice (index, by, from)",
     "claims_exceed_exposed_melds": "the winner claimed more than its exposed melds "
                                    "(winner, claimed, exposed)",
+    "claims_over_four": "a player listed with more claims than the four melds anyone "
+                        "shows (seat, claimed, limit)",
+    # --- paper results (rules.settle) ---
+    "multiplier_not_power_of_two": "a paper result's multiplier no hand of the region can "
+                                   "have: they are powers of two (region, value)",
+    "result_context_key_unused": "a context key a paper result does not read (key, "
+                                 "allowed)",
     # --- house rules ---
     "house_rules_not_object": "house_rules is not an object (key, value)",
     "unknown_house_rule": "a house rule no region has (key, known)",
@@ -156,6 +166,8 @@ NEAR_MISS_CODES: dict[str, str] = {
     "near_fewer_quads": "fewer sets of four identical tiles (quads)",
     "near_two_wilds": "two wilds where three count",
     "near_after_kong": "a kong in the hand, after_kong not set (kong)",
+    "near_dealer_discard_claimed": "won on the dealer's discard on the first turn after "
+                                   "someone claimed from the dealer (dealer, claimers)",
 }
 
 # Every code, in one place (for the tests and docs/API.md).

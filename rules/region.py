@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypedDict
@@ -112,6 +112,9 @@ class HouseRule:
     label_zh: str
     label_en: str
     choices: tuple[Choice, ...]
+    # read by the ledger's rotation (who deals the next hand), never by scoring one hand:
+    # the calculator's form leaves it out, the ledger's table form offers it
+    rotation_only: bool = False
 
     @property
     def default(self) -> str:
@@ -177,9 +180,10 @@ class Region:
     dealer_factor: Callable[[Deal], int] | None = None
     # how players name a product of patterns (槓暴 …): (the keys, the name), first match
     combinations: tuple[tuple[frozenset[str], str], ...] = ()
-    # who deals after another player's win: that winner (True) or the next seat; the
-    # dealer keeps the seat on a win or a draw everywhere
-    winner_deals_next: bool = False
+    # who deals the next hand (``ROTATIONS``, ``Region.rotation``): the region's own
+    # rotation, or the value of the house rule named here (its values are rotations)
+    rotation: str = "keep_on_win_or_draw"
+    rotation_rule: str | None = None
     # the region's patterns read the hands before this one (黃番, 百搭連莊)
     reads_history: bool = False
     # checked once per hand / once per reading
@@ -244,8 +248,34 @@ class Region:
     def pattern(self, key: str) -> Pattern:
         return next(p for p in self.patterns if p.key == key)
 
+    @property
+    def scoring_house_rules(self) -> tuple[HouseRule, ...]:
+        """The house rules that may change a hand's score (the calculator's form offers
+        these; ``HouseRule.rotation_only`` ones belong to the ledger's tables)."""
+        return tuple(rule for rule in self.house_rules if not rule.rotation_only)
+
     def house_rule(self, key: str) -> HouseRule | None:
         return next((h for h in self.house_rules if h.key == key), None)
+
+    def rotation_for(self, house_rules: Mapping[str, str]) -> str:
+        """The table's rotation (``ROTATIONS``) under its ``house_rules``."""
+        if self.rotation_rule is None:
+            return self.rotation
+        rule = self.house_rule(self.rotation_rule)
+        assert rule is not None, self.rotation_rule
+        return house_rules.get(rule.key, rule.default)
+
+    def next_deal(self, dealer: str, winner: str | None,
+                  house_rules: Mapping[str, str]) -> tuple[str, bool]:
+        """Who deals the hand after ``dealer``'s hand won by ``winner`` (None: drawn), and
+        whether the dealer kept the deal (the streak grows; otherwise it starts at 0)."""
+        rotation = self.rotation_for(house_rules)
+        kept = winner in (None, dealer) and rotation != "rotate"
+        if kept:
+            return dealer, True
+        if rotation == "winner_deals" and winner is not None:
+            return winner, False
+        return next_seat(dealer), False
 
     def wild_copies(self, wild: Tile) -> int:
         """Copies of the wild type in play: a flipped indicator takes one out."""
@@ -254,6 +284,13 @@ class Region:
     def substitutes(self, wild: Tile) -> bool:
         """Whether 白 is a plain copy of the wild's face (jinhua.txt:5, hangzhou.txt:166)."""
         return self.white_substitutes and wild != WHITE
+
+
+# Who deals the next hand (RULEBOOK §2-§4): the dealer keeps the deal after a dealer win
+# or a draw, and after another's win the next seat deals (Honghe honghe.txt:19) or that
+# winner does (Hangzhou hangzhou.txt:92-98,190-194); or the deal passes to the next seat
+# after every hand, won or drawn (Jinhua 轮庄, jinhua.txt:5; RULEBOOK §7).
+ROTATIONS = ("keep_on_win_or_draw", "winner_deals", "rotate")
 
 
 def next_seat(seat: str, steps: int = 1) -> str:

@@ -1010,15 +1010,30 @@ def _check_context(deal: Deal, errors: _Errors) -> None:
         if deal.winner_is_dealer and not self_draw:
             errors.add("context.first_turn", "first_turn_dealer_not_self_draw", "the dealer "
                        "starts with 14 tiles, so a first-turn dealer win is a self-draw (天和)")
-        if any(c.by == deal.winner for c in ctx.claims):
-            errors.add("context.first_turn", "first_turn_winner_claimed", "nobody has "
-                       "claimed a tile before the first discard, so a first-turn winner has no "
-                       "claims; clear first_turn or the winner's claims")
-        if any(c.from_ == deal.winner for c in ctx.claims):
-            errors.add("context.first_turn", "first_turn_claimed_from_winner", "a tile "
-                       "claimed from the winner is one the winner discarded, so it is not the "
-                       "winner's first turn; clear first_turn or that claim")
+        if deal.winner_is_dealer and ctx.claims:
+            # RULEBOOK §7: the dealer discards first, so nobody has claimed anything yet (a
+            # concealed kong is not a claim)
+            errors.add("context.first_turn", "first_turn_dealer_claims", "the dealer "
+                       "discards first, so nobody can have claimed a tile before the "
+                       "dealer's first-turn win; clear first_turn or the claims",
+                       claims=sum(c.count for c in ctx.claims))
+        else:
+            if any(c.by == deal.winner for c in ctx.claims):
+                errors.add("context.first_turn", "first_turn_winner_claimed", "nobody has "
+                           "claimed a tile before the first discard, so a first-turn winner "
+                           "has no claims; clear first_turn or the winner's claims")
+            if any(c.from_ == deal.winner for c in ctx.claims):
+                errors.add("context.first_turn", "first_turn_claimed_from_winner", "a tile "
+                           "claimed from the winner is one the winner discarded, so it is "
+                           "not the winner's first turn; clear first_turn or that claim")
     rules = _regions().get(deal.region)
+    if ctx.first_turn and ctx.cai_piao and rules is not None and "cai_piao" in rules.context_keys:
+        # RULEBOOK §7: 財飄 means a wild was thrown away already (hangzhou.txt:140,
+        # jinhua.txt:97), which no first-turn win has done
+        errors.add("context.first_turn", "first_turn_with_cai_piao", f"財飄 means a "
+                   f"{rules.wild_name} was already thrown away ({rules.pattern('cai_piao').source}"
+                   "), which cannot happen before a first-turn win; clear first_turn or set "
+                   "cai_piao to 0", cai_piao=ctx.cai_piao, wild_name=rules.wild_name)
     if ctx.cai_piao and rules is not None and "cai_piao" not in rules.context_keys:
         having = [r for r in _regions().values() if "cai_piao" in r.context_keys]
         with_it = ", ".join(r.english for r in having)
@@ -1041,3 +1056,11 @@ def _check_context(deal: Deal, errors: _Errors) -> None:
                    f"{deal.winner} is said to have claimed {claimed} times but shows "
                    f"{winner_melds} exposed meld(s); each chow/pung claimed is an exposed meld "
                    "in 'melds'", winner=deal.winner, claimed=claimed, exposed=winner_melds)
+    for seat in SEATS:
+        claimed = sum(c.count for c in ctx.claims if c.by == seat)
+        if seat != deal.winner and claimed > MAX_MELDS:
+            # RULEBOOK §7: each claim lays a meld, and nobody shows more than four
+            errors.add("context.claims", "claims_over_four", f"{seat} is said to have "
+                       f"claimed {claimed} times, but nobody lays more than {MAX_MELDS} "
+                       "melds; correct that player's counts", seat=seat, claimed=claimed,
+                       limit=MAX_MELDS)

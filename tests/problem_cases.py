@@ -47,7 +47,7 @@ class Case:
     request: Any
     field: str | None = None  # the error's field (None: a reason or a near miss)
     params: dict[str, Any] = _field(default_factory=dict)  # at least these params
-    api: str = "score"  # "score" or "waits"
+    api: str = "score"  # "score", "waits" or "settle" (a paper result)
 
     @property
     def id(self) -> str:
@@ -107,6 +107,8 @@ ERRORS = [
     Case("first_turn_dealer_not_self_draw", hh(winner="E", win_type="discard", discarder="S", context={"first_turn": True}), "context.first_turn"),
     Case("first_turn_winner_claimed", req("jinhua", "123m456p789s234s1z", "1z", context={"first_turn": True, **claims(("S", "E", 1))}), "context.first_turn"),
     Case("first_turn_claimed_from_winner", req("honghe", "123m456p789s234s7z", "7z", wild="9p", context={"first_turn": True, **claims(("W", "S", 2))}), "context.first_turn"),
+    Case("first_turn_dealer_claims", hh(winner="E", context={"first_turn": True, **claims(("N", "S", 1))}), "context.first_turn", {"claims": 1}),
+    Case("first_turn_with_cai_piao", req("jinhua", "123m456m789p234p6s", "1z", context={"first_turn": True, "cai_piao": 1}), "context.first_turn", {"cai_piao": 1, "wild_name": "財神"}),
     Case("cai_piao_not_in_region", hh(context={"cai_piao": 1}), "context.cai_piao", {"region": "honghe", "regions": ["hangzhou", "jinhua"]}),
     Case("cai_piao_too_many_wilds", req("hangzhou", "123m456p789s5551z", "1z", context={"cai_piao": 2}), "context.cai_piao", {"cai_piao": 2, "held": 3, "in_play": 4, "wild_name": "財神"}),
     Case("cai_piao_needs_bao_tou", hz(context={"cai_piao": 1}), "context.cai_piao", {"wild_name": "財神"}),
@@ -118,6 +120,10 @@ ERRORS = [
     Case("claim_count_invalid", hz(context=claims(("E", "S", 5))), "context.claims[0]", {"by": "E", "from": "S", "value": 5}),
     Case("claim_duplicate", hz(context=claims(("E", "S", 1), ("E", "S", 1))), "context.claims[1]", {"by": "E", "from": "S"}),
     Case("claims_exceed_exposed_melds", hz(context=claims(("S", "W", 3))), "context.claims", {"winner": "S", "claimed": 3, "exposed": 0}),
+    Case("claims_over_four", hz(context=claims(("N", "S", 3), ("N", "W", 2))), "context.claims", {"seat": "N", "claimed": 5, "limit": 4}),
+    # --- paper results (rules.settle) ---
+    Case("multiplier_not_power_of_two", {**without(hz(), "hand", "win_tile", "melds", "wild"), "multiplier": 3}, "multiplier", {"region": "hangzhou", "value": 3}, api="settle"),
+    Case("result_context_key_unused", {**without(jh(), "hand", "win_tile", "melds", "wild"), "multiplier": 2, "context": {"first_turn": True}}, "context.first_turn", {"key": "first_turn"}, api="settle"),
     Case("house_rules_not_object", hz(house_rules="never"), "house_rules"),
     Case("unknown_house_rule", hz(house_rules={"no_such_rule": "x"}), "house_rules.no_such_rule", {"key": "no_such_rule"}),
     Case("house_rule_bad_value", hz(house_rules={"hangzhou_discard": "always"}), "house_rules.hangzhou_discard", {"rule": "hangzhou_discard", "value": "always", "allowed": ["dealer_streak3", "never"]}),
@@ -154,5 +160,6 @@ NEAR_MISSES = [
     Case("near_no_quads", req("hangzhou", "11m33m55p77p99s22z4z", "4z"), None, {}),
     Case("near_fewer_quads", req("jinhua", "1111m33p55s77s6s24z", "2z"), None, {"quads": 1}),
     Case("near_two_wilds", req("honghe", "123m456m789s55z99p", "5z", wild="9p", **DISCARD_W), None, {"count": 2, "needed": 3}),
+    Case("near_dealer_discard_claimed", req("jinhua", "123m456m789p234p1z", "1z", winner="W", win_type="discard", discarder="E", context={"first_turn": True, **claims(("N", "E", 1))}), None, {"dealer": "E", "claimers": ["N"]}),
     Case("near_after_kong", req("jinhua", "123m456m789p2p", "2p", melds=["kong 1111z"]), None, {"kong": "1111z"}),
 ]

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement, pairwise, product
 from math import prod
 
-from rules.request import SEATS, Deal, InvalidRequest, parse_request
+from rules.request import SEATS, Claim, Deal, InvalidRequest, parse_request
 from rules.tiles import CODES, WHITE, parse_tile, parse_tiles
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS = (
@@ -43,6 +43,7 @@ HOUSE_RULES = {  # RULEBOOK §2-§4: every house rule, its default first
     "hangzhou_scoring": ("classic", "modern"),
     "hangzhou_seven_pairs_bao_tou": ("no", "yes"),
     "jinhua_peng_peng_hu": ("three_exposed", "any_pungs"),
+    "jinhua_dealer": ("rotate", "keep_on_win_or_draw"),  # who deals next: no score changes
 }
 
 
@@ -475,9 +476,10 @@ def jinhua_cai_piao(r, d):  # 財飄 on a 爆頭 win (:97, value hangzhou.txt:14
     return d.context.cai_piao >= 1 and lone_wild_win(r, d)
 
 
-def earthly(r, d):  # 地胡: a non-dealer wins on the dealer's first discard (:63)
+def earthly(r, d):  # 地胡: a non-dealer wins on the dealer's *first* discard (:63)
     return (d.context.first_turn and d.winner != d.dealer and d.win_type == "discard"
-            and d.discarder == d.dealer)
+            and d.discarder == d.dealer  # and nobody claimed from the dealer (RULEBOOK §7)
+            and not any(c.from_ == d.dealer for c in d.context.claims))
 
 
 def human(r, d):  # 人胡: a non-dealer self-draws with first_turn (:65)
@@ -743,11 +745,67 @@ def deal_of(request) -> tuple[Deal | None, str | None]:
     if (isinstance(request, dict) and request.get("region") == "hangzhou"
             and request.get("win_type") == "rob_kong"):
         probe = {**request, "win_type": "discard"}
+    # The first turn and the claims are checked here too (``history_error``): the parser
+    # reads the rest of the context without them.
+    context = probe.get("context") if isinstance(probe, dict) else None
+    first_turn, claims = False, ()
+    if isinstance(context, dict) and context.get("first_turn", False) in (True, False):
+        first_turn = context.get("first_turn", False)
+        claims = claims_of(context.get("claims"))
+        if claims is None:
+            return None, "context.claims"
+        probe = {**probe, "context": {key: value for key, value in context.items()
+                                      if key not in ("first_turn", "claims")}}
     try:
         d = parse_request(probe)
     except InvalidRequest as exc:
         return None, exc.errors[0]["field"]
-    return d._replace(win_type=request["win_type"], house_rules=dict(rules or {})), None
+    d = d._replace(win_type=request["win_type"], house_rules=dict(rules or {}),
+                   context=replace(d.context, first_turn=first_turn, claims=claims))
+    return d, history_error(d)
+
+
+def claims_of(value) -> tuple[Claim, ...] | None:
+    """The claims as a request may list them (API.md): at most 12 entries of exactly
+    by, from (two different seats) and count (1-4), each pair of seats once; None for
+    any other list."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > 12:
+        return None
+    found: dict[tuple[str, str], Claim] = {}
+    for item in value:
+        if not isinstance(item, dict) or set(item) != {"by", "from", "count"}:
+            return None
+        by, frm, count = item["by"], item["from"], item["count"]
+        if (by not in SEATS or frm not in SEATS or by == frm or type(count) is not int
+                or not 1 <= count <= 4 or (by, frm) in found):
+            return None
+        found[by, frm] = Claim(by=by, from_=frm, count=count)
+    return tuple(found.values())
+
+
+def history_error(d: Deal) -> str | None:
+    """The field at fault when the claims or the first turn tell a history no hand can
+    have (RULEBOOK §1 "Contracts", §6, §7): each claim lays a meld, so the winner claimed
+    at most their exposed melds and nobody more than four times; on a first turn nobody
+    shows a claimed meld, the dealer wins by self-draw before anyone could claim at all,
+    a non-dealer has neither claimed nor been claimed from, and no 財飄 was thrown."""
+    claimed = Counter()
+    for claim in d.context.claims:
+        claimed[claim.by] += claim.count
+    if claimed[d.winner] > sum(m.exposed for m in d.melds) or max(claimed.values(),
+                                                                    default=0) > 4:
+        return "context.claims"
+    if not d.context.first_turn:
+        return None
+    dealer = d.winner == d.dealer
+    if (any(m.exposed for m in d.melds) or d.context.last_tile
+            or (dealer and (d.win_type != "self_draw" or d.context.claims))
+            or any(d.winner in (c.by, c.from_) for c in d.context.claims)
+            or (d.context.cai_piao and d.region != "honghe")):
+        return "context.first_turn"
+    return None
 
 
 def stands_on_lone_wild(d: Deal, six_pairs: bool) -> bool:
@@ -798,7 +856,7 @@ def reference_score(request) -> dict:
     """``{"winning", "error", "best"}``: ``error`` the field of the first problem (then
     nothing is scored), ``best`` every outcome tied for best (``Outcome.as_dict``)."""
     d, error = deal_of(request)
-    if d is not None:
+    if d is not None and error is None:
         error = win_type_error(d)
     if error is not None:
         return {"winning": False, "error": error, "best": []}

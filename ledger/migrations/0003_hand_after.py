@@ -5,14 +5,16 @@ from django.db import migrations, models
 
 def fill_after(apps, schema_editor):
     """Every recorded hand's position and running totals after it, replayed as
-    ledger.rotation.replay does (the tables' hands in order)."""
+    ledger.rotation.replay does (the tables' hands in order). Tables recorded before
+    Jinhua's 轮庄 ruling (0004) dealt as Honghe does: replayed so."""
     from ledger.rotation import after_json, replay
 
     Table = apps.get_model("ledger", "Table")
     Hand = apps.get_model("ledger", "Hand")
     for table in Table.objects.iterator():
         hands = list(Hand.objects.filter(table=table).order_by("number"))
-        ledger = replay(table.region, table.first_dealer, hands)
+        ledger = replay(table.region, table.first_dealer, hands,
+                        {"jinhua_dealer": "keep_on_win_or_draw", **table.house_rules})
         for hand, entry in zip(hands, ledger.entries, strict=True):
             hand.after = after_json(entry.after, entry.totals)
         Hand.objects.bulk_update(hands, ["after"], batch_size=500)

@@ -29,6 +29,18 @@ HOUSE_RULES = (
                label_en="All four sets pungs or kongs, concealed ones count",
                source="jinhua.txt:27"),
     )),
+    HouseRule(key="jinhua_dealer", label_zh="莊家輪換", label_en="Who deals next",
+              rotation_only=True, choices=(
+        Choice(value="rotate", label_zh="輪莊：每局之後莊家都輪到下家，和牌、流局都一樣",
+               label_en="Rotate: the deal passes to the next seat after every hand, won or "
+                        "drawn",
+               source="jinhua.txt:5"),
+        Choice(value="keep_on_win_or_draw",
+               label_zh="莊家和牌或流局時連莊，閒家和牌時輪到下家",
+               label_en="The dealer keeps the deal after a dealer win or a draw; after "
+                        "another's win the next seat deals",
+               source="RULEBOOK §7"),
+    )),
 )
 
 
@@ -94,8 +106,33 @@ def _wild_pung_at_own_face(r: Reading, d: Deal) -> bool:
         g.kind == "pung" and c.wilds_at_own_face(g, d) for g in r.sets)
 
 
+def _dealer_claimed_from(d: Deal) -> list[str]:
+    """The seats that claimed a tile from the dealer: each took one of the dealer's
+    discards, so the dealer's first discard is gone once anyone has (jinhua.txt:63)."""
+    return [claim.by for claim in d.context.claims if claim.from_ == d.dealer]
+
+
+def _on_dealer_discard(d: Deal) -> bool:
+    return (d.context.first_turn and not d.winner_is_dealer and d.win_type == "discard"
+            and d.discarder == d.dealer)
+
+
 def _earthly(r: Reading, d: Deal) -> bool:
-    return c.non_dealer_first_turn(r, d) and d.win_type == "discard" and d.discarder == d.dealer
+    """地胡: a non-dealer wins on the dealer's *first* discard (jinhua.txt:63): not when
+    anyone had claimed from the dealer (RULEBOOK §7)."""
+    return _on_dealer_discard(d) and not _dealer_claimed_from(d)
+
+
+def _near_earthly(r: Reading, d: Deal) -> Reason | None:
+    """地胡 nearly: won on the dealer's discard on the first turn, but someone had
+    claimed from the dealer, so it was not the dealer's first discard."""
+    by = _dealer_claimed_from(d)
+    if not _on_dealer_discard(d) or not by:
+        return None
+    return ("{name}：已經有人吃碰過莊家的牌，這張不是莊家打出的第一張牌（jinhua.txt:63）",
+            "{name}: someone had claimed from the dealer, so this was not the dealer's "
+            "first discard (jinhua.txt:63)",
+            "near_dealer_discard_claimed", {"dealer": d.dealer, "claimers": by})
 
 
 def _human(r: Reading, d: Deal) -> bool:
@@ -206,17 +243,17 @@ _PATTERNS = (
             shapes=c.ALL_HONOURS_ONLY,
             excludes=frozenset({"hun_yi_se"}),
             max_suits=1,
-            rule_zh="十四張全是風字牌，不必成和牌牌型；財神可當任何風字牌。",
+            rule_zh="十四張全是風字牌，不必成和牌牌型；財神可當任何風字牌；取代混一色。",
             rule_en="All fourteen tiles are honours, in any arrangement; a 財神 may be any "
-                    "honour."),
+                    "honour. Replaces 混一色."),
     Pattern(key="qing_feng", name="清風", english="all honours, proper shape", value=16,
             source="jinhua.txt:51", check=_standard_honours,
             shapes=c.STANDARD_ONLY,
             excludes=frozenset({"luan_feng", "peng_peng_hu", "hun_yi_se"}),
             max_suits=1,
-            rule_zh="全是風字牌，而且成將加四組的和牌牌型；取代亂風、碰碰胡。",
-            rule_en="All honours in a proper pair-and-four-sets shape; replaces 亂風 and "
-                    "碰碰胡."),
+            rule_zh="全是風字牌，而且成將加四組的和牌牌型；取代亂風、碰碰胡和混一色。",
+            rule_en="All honours in a proper pair-and-four-sets shape; replaces 亂風, 碰碰胡 "
+                    "and 混一色."),
     Pattern(key="cai_shen_tou", name="財神頭", english="pair of 財神 as themselves", value=4,
             source="jinhua.txt:53", check=_wild_pair_at_own_face,
             shapes=c.STANDARD_ONLY, needs_wild=True,
@@ -235,12 +272,17 @@ _PATTERNS = (
             rule_zh="和牌前已有四組加一張單獨的財神，自摸任何一張成將（敲響）。",
             rule_en="Four sets and a lone 財神 before the win; any drawn tile pairs with it."),
     Pattern(key="cai_piao", name="財飄", english="財神 thrown away, then 爆頭",
-            value=c.cai_piao_value, source="jinhua.txt:97", check=c.cai_piao,
+            value=c.cai_piao_value, source="jinhua.txt:97; hangzhou.txt:142-146; RULEBOOK §7",
+            check=c.cai_piao,
             shapes=c.STANDARD_ONLY, needs_wild=True, needs_context=True,
             self_draw_only=True, reads_pair_wilds=True,
-            rule_zh="能爆頭時不和，打出一張財神，之後仍以爆頭自摸；每飄一次再乘二。",
+            rule_zh="能爆頭時不和，打出一張財神，之後仍以爆頭自摸；每飄一次再乘二。"
+                    "金華原文的番型表列到財飄就斷了，沒寫倍數；這裡照杭州麻將的倍數，"
+                    "用在金華是本站裁定。",
             rule_en="Ready to win by 爆頭, the player threw a 財神 instead and later won by "
-                    "爆頭 all the same; ×2 for each such throw in a row."),
+                    "爆頭 all the same; ×2 for each such throw in a row. The Jinhua text's "
+                    "list breaks off at 財飄 without a value: the value is Hangzhou's, applied "
+                    "to Jinhua by our ruling."),
     Pattern(key="tian_hu", per_hand=True,
             name="天胡", english="heavenly hand", value=2,
             source="jinhua.txt:61", check=_dealer_heavenly,
@@ -249,10 +291,12 @@ _PATTERNS = (
             rule_en="The dealer wins on the dealt tiles."),
     Pattern(key="di_hu", per_hand=True,
             name="地胡", english="earthly hand", value=2,
-            source="jinhua.txt:63", check=_earthly,
+            source="jinhua.txt:63", check=_earthly, near=_near_earthly,
             needs_context=True,
-            rule_zh="閒家和莊家打出的第一張牌。",
-            rule_en="A non-dealer wins on the dealer's first discard."),
+            rule_zh="閒家和莊家打出的第一張牌；有人吃碰過莊家的牌，第一張就已經過去，不算地胡。",
+            rule_en="A non-dealer wins on the dealer's first discard; once anyone has "
+                    "claimed from the dealer, that first discard is gone and it does not "
+                    "count."),
     Pattern(key="ren_hu", per_hand=True,
             name="人胡", english="human hand", value=2,
             source="jinhua.txt:65", check=_human,
@@ -276,7 +320,8 @@ PATTERNS = tuple(
 
 def pay(deal: Deal, value: Amount) -> Payments:
     """jinhua.txt:9,25: self-draw, each of the three pays 2H; discard, the discarder 2H and
-    the other two H. Robbing a kong pays as a discard by the robbed player (ruling)."""
+    the other two H. Robbing a kong pays as a discard by the robbed player: our ruling
+    (RULEBOOK §4), not in jinhua.txt."""
     if deal.win_type == "self_draw":
         return each_pays(deal, 2 * value)
     return each_pays(deal, value, deal.discarder, 2 * value)
@@ -287,8 +332,11 @@ REGION = Region(
     wild_name="財神", default_wild=None, white_substitutes=True,
     shapes=(STANDARD, SEVEN_PAIRS, THIRTEEN_LONELY, ALL_HONOURS), patterns=PATTERNS,
     adds_fan=False, pay=pay, contract=every_contract, house_rules=HOUSE_RULES,
+    rotation="rotate", rotation_rule="jinhua_dealer",
     context_keys=("after_kong", "last_tile", "first_turn", "cai_piao", "claims"),
-    # ×4 without 財神, ×2 with (jinhua.txt:47); ×2 per 飄 (jinhua.txt:97)
+    # ×4 without 財神, ×2 with (jinhua.txt:47); ×2 per 飄: jinhua.txt:97 names 財飄 but stops
+    # before its value, which is Hangzhou's (hangzhou.txt:142-146), applied by our ruling
+    # (RULEBOOK §4, §7)
     listed=1, wild_badge="財", value_labels={"qing_yi_se": "×4 / ×2", "cai_piao": "×2ⁿ"},
     payment_rules=pages.PAYMENT_RULES, payment_sentences=pages.PAYMENT_SENTENCES,
     examples=pages.EXAMPLES,

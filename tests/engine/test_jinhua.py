@@ -150,7 +150,7 @@ CASES = [
     ("bao_tou_ready_on_discard_is_ping_hu", "6s", BAO_TOU_HAND, "1z", DISCARD_W, {"ping_hu"}, 1),
     # A 爆頭-ready hand drawing a second 財神: 爆頭 + 財神頭 ×8 (RULEBOOK §4 Ruling).
     ("bao_tou_draws_second_wild", "6s", BAO_TOU_HAND, "6s", {}, {"bao_tou", "cai_shen_tou"}, 8),
-    # 財飄 ×2 per 飄 on 爆頭 (jinhua.txt:97).
+    # 財飄 ×2 per 飄 on 爆頭 (jinhua.txt:97 names it; the value is hangzhou.txt:142-146, RULEBOOK §7).
     ("cai_piao", "6s", BAO_TOU_HAND, "1z", ctx(cai_piao=1), {"bao_tou", "cai_piao"}, 4),
     # 財神頭 ×4: the pair is two 財神 at their own face (jinhua.txt:53). The 爆頭 reading
     # (財神 as 2p in the pung, pair 財神+2p) is only ×2.

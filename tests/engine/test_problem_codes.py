@@ -13,6 +13,7 @@ import pytest
 
 from rules import InvalidRequest, score, waits
 from rules.problems import ALL_CODES, CODES, NEAR_MISS_CODES, REASON_CODES
+from rules.settle import settle
 from tests.problem_cases import ERRORS, NEAR_MISSES, REASONS
 
 API_MD = Path(__file__).resolve().parents[2] / "docs" / "API.md"
@@ -20,7 +21,7 @@ API_MD = Path(__file__).resolve().parents[2] / "docs" / "API.md"
 
 def errors_of(case):
     with pytest.raises(InvalidRequest) as caught:
-        (waits if case.api == "waits" else score)(case.request)
+        {"score": score, "waits": waits, "settle": settle}[case.api](case.request)
     return caught.value.errors
 
 

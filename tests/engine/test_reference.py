@@ -445,8 +445,11 @@ def winning_requests(draw, region: str, wilds: tuple[int, int] = (0, 2),
     if (region != "honghe" and self_draw and 0 < wild_count < cap
             and draw(st.integers(0, 3)) == 0):
         context["cai_piao"] = draw(st.integers(1, cap - wild_count))
+    # RULEBOOK §7: first_turn is drawn with 財飄 above and with claims below (the dealer's
+    # first turn with any claim is refused, and so is a non-winner listed with more than
+    # four claims: a non-winner's budget is sometimes six)
     claims = []
-    budget = {seat: 4 for seat in SEATS}
+    budget = {seat: 6 if draw(st.integers(0, 7)) == 0 else 4 for seat in SEATS}
     budget[winner] = 0 if context.get("first_turn") else exposed
     if contract and budget[winner] >= 3:
         partner = draw(st.sampled_from(others))
@@ -457,7 +460,7 @@ def winning_requests(draw, region: str, wilds: tuple[int, int] = (0, 2),
             if by != frm and budget[by] > 0 and not any(
                     c["by"] == by and c["from"] == frm for c in claims) and draw(
                     st.integers(0, 1 if contract else 5)) == 0:
-                n = draw(st.integers(1, budget[by]))
+                n = draw(st.integers(1, min(4, budget[by])))
                 budget[by] -= n
                 claims.append({"by": by, "from": frm, "count": n})
     if claims:

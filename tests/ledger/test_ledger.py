@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from ledger import store
 from ledger.export import SEAT_SHIFT, chart, to_csv
 from ledger.models import Hand, Table
-from ledger.rotation import Position, advance, compose, next_seat, replay, start
+from ledger.rotation import Position, advance, compose, replay, start
+from rules.region import next_seat
 
 pytestmark = pytest.mark.ledger
 
@@ -61,20 +62,51 @@ ROTATION = [
     ("honghe", "E", 1, "draw", None, "E", 2),
     ("honghe", "E", 2, "win", "W", "S", 0),
     ("honghe", "N", 0, "win", "S", "E", 0),
-    # Jinhua (jinhua.txt:5, 輪庄): as Honghe.
-    ("jinhua", "S", 0, "win", "S", "S", 1),
-    ("jinhua", "S", 4, "win", "N", "W", 0),
-    ("jinhua", "W", 0, "draw", None, "W", 1),
+    # Jinhua (jinhua.txt:5 实行轮庄制; RULEBOOK §7): the deal passes every hand, won or drawn
+    ("jinhua", "S", 0, "win", "S", "W", 0),
+    ("jinhua", "S", 0, "win", "N", "W", 0),
+    ("jinhua", "W", 0, "draw", None, "N", 0),
+    ("jinhua", "N", 0, "win", "E", "E", 0),
+    # … or, under jinhua_dealer keep_on_win_or_draw, as Honghe
+    ("jinhua keep", "S", 0, "win", "S", "S", 1),
+    ("jinhua keep", "S", 4, "win", "N", "W", 0),
+    ("jinhua keep", "W", 0, "draw", None, "W", 1),
+    ("jinhua keep", "N", 2, "win", "E", "E", 0),
 ]
+# a region and, after a space, its house rules' values
+TABLE_RULES = {"keep": {"jinhua_dealer": "keep_on_win_or_draw"}}
+
+
+def _region_and_rules(spec: str) -> tuple[str, dict]:
+    region, _, rules = spec.partition(" ")
+    return region, TABLE_RULES.get(rules, {})
 
 
 @pytest.mark.parametrize("region, dealer, streak, kind, winner, new_dealer, new_streak",
                          ROTATION)
 def test_rotation(region, dealer, streak, kind, winner, new_dealer, new_streak):
+    region, house_rules = _region_and_rules(region)
     before = Position(number=5, dealer=dealer, streak=streak, draws=0, previous_wild=None)
     request = win(winner, region=region) if kind == "win" else {}
-    after = advance(region, before, kind, request)
+    after = advance(region, before, kind, request, house_rules)
     assert (after.number, after.dealer, after.streak) == (6, new_dealer, new_streak)
+
+
+# A Jinhua evening of five hands (E deals first): E wins, a draw, S wins, E wins, a draw.
+JINHUA_EVENING = [("win", "E"), ("draw", None), ("win", "S"), ("win", "E"), ("draw", None)]
+
+
+@pytest.mark.parametrize(("house_rules", "dealers"), [
+    ({}, "ESWNE" + "S"),  # 轮庄: the deal passes every hand
+    ({"jinhua_dealer": "rotate"}, "ESWNES"),
+    # kept on E's win and the draws; after S's and E's wins the next seat deals
+    ({"jinhua_dealer": "keep_on_win_or_draw"}, "EEESWW"),
+])
+def test_a_jinhua_evening_deals_by_the_tables_rotation(house_rules, dealers):
+    ledger = replay("jinhua", "E", hands(*[
+        (kind, win(winner, region="jinhua") if winner else {}, None)
+        for kind, winner in JINHUA_EVENING]), house_rules)
+    assert "".join(e.before.dealer for e in ledger.entries) + ledger.position.dealer == dealers
 
 
 def test_next_seat_goes_round_the_table():
@@ -83,17 +115,17 @@ def test_next_seat_goes_round_the_table():
 
 def test_draws_count_until_a_win_and_the_wild_carries_over():
     position = start("E")
-    position = advance("honghe", position, "draw", {"wild": "3p"})
-    position = advance("honghe", position, "draw", {})
+    position = advance("honghe", position, "draw", {"wild": "3p"}, {})
+    position = advance("honghe", position, "draw", {}, {})
     assert (position.draws, position.previous_wild, position.streak) == (2, None, 2)
-    position = advance("honghe", position, "draw", {"wild": "5s"})
+    position = advance("honghe", position, "draw", {"wild": "5s"}, {})
     assert (position.draws, position.previous_wild) == (3, "5s")
-    position = advance("honghe", position, "win", win("S", region="honghe", wild="7p"))
+    position = advance("honghe", position, "win", win("S", region="honghe", wild="7p"), {})
     assert (position.draws, position.previous_wild, position.dealer) == (0, "7p", "S")
 
 
 def test_hangzhou_without_a_named_wild_carries_bai_as_the_wild():
-    assert advance("hangzhou", start("E"), "win", win("E")).previous_wild == "5z"
+    assert advance("hangzhou", start("E"), "win", win("E"), {}).previous_wild == "5z"
 
 
 # --- compose: the table and history fill the request, never the form ---
@@ -133,7 +165,7 @@ def test_replay_keeps_running_totals():
         ("win", win("S"), {"E": -2, "S": 4, "W": -1, "N": -1}),
         ("draw", {}, None),
         ("win", win("S"), {"E": -4, "S": 6, "W": -1, "N": -1}),
-    ))
+    ), {})
     assert [e.before.dealer for e in ledger.entries] == ["E", "S", "S"]
     assert [e.before.streak for e in ledger.entries] == [0, 0, 1]
     assert ledger.totals == {"E": -6, "S": 10, "W": -2, "N": -2}
@@ -146,7 +178,7 @@ def test_chart_draws_one_line_per_player_from_zero():
     ledger = replay("hangzhou", "E", hands(
         ("win", win("S"), {"E": -2, "S": 4, "W": -1, "N": -1}),
         ("win", win("E"), {"E": 6, "S": -2, "W": -2, "N": -2}),
-    ))
+    ), {})
     drawn = chart(ledger, {"E": "a", "S": "b", "W": "c", "N": "d"})
     assert [line["seat"] for line in drawn.lines] == list(SEATS)
     assert all(len(line["points"].split()) == 3 for line in drawn.lines)
@@ -155,19 +187,20 @@ def test_chart_draws_one_line_per_player_from_zero():
         x, y = map(float, line["points"].split()[0].split(","))
         assert x == 40.0 and abs(y - drawn.zero_y - SEAT_SHIFT[line["seat"]]) < 0.11
     assert (drawn.top_label, drawn.bottom_label) == ("4", "-3")  # S after 1; W after 2
-    assert chart(replay("hangzhou", "E", []), {}) is None
+    assert chart(replay("hangzhou", "E", [], {}), {}) is None
 
 
 def test_equal_totals_stay_two_lines_and_labels_do_not_overlap():
     ledger = replay("hangzhou", "E", hands(
-        *[("win", win("E"), {"E": 3, "S": -1, "W": -1, "N": -1})] * 30))
+        *[("win", win("E"), {"E": 3, "S": -1, "W": -1, "N": -1})] * 30), {})
     drawn = chart(ledger, {"E": "a", "S": "b", "W": "c", "N": "d"})
     s, w = (next(line for line in drawn.lines if line["seat"] == seat) for seat in "SW")
     assert s["points"] != w["points"]  # S and W are level all along, drawn apart
     xs = [tick["x"] for tick in drawn.ticks]
     assert len(xs) <= 9 and min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 30
     assert drawn.top_label == "90" and drawn.bottom_label == "-30"
-    level = chart(replay("hangzhou", "E", hands(("draw", {}, None))), {s: s for s in "ESWN"})
+    level = chart(replay("hangzhou", "E", hands(("draw", {}, None)), {}),
+                  {s: s for s in "ESWN"})
     assert (level.top_label, level.bottom_label) == ("", "")  # both would sit on the 0
 
 
@@ -175,7 +208,7 @@ def test_csv_has_a_row_per_hand_with_nets_and_totals():
     ledger = replay("hangzhou", "E", hands(
         ("win", win("S"), {"E": -2, "S": 4, "W": -1, "N": -1}),
         ("draw", {}, None),
-    ))
+    ), {})
     with translation.override("en"):
         rows = to_csv(ledger, {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}).splitlines()
     assert rows[0].endswith('"Ann (東 E), total","Bo (南 S), total","Cy (西 W), total",'
@@ -337,9 +370,11 @@ def test_rotation_invariants(region, first, sequence):
     position = start(first)
     for kind, winner in sequence:
         request = win(winner, region=region) if kind != "draw" else {}
-        after = advance(region, position, "draw" if kind == "draw" else "win", request)
+        after = advance(region, position, "draw" if kind == "draw" else "win", request, {})
         assert after.number == position.number + 1
-        if after.dealer == position.dealer:
+        if region == "jinhua":  # 轮庄 (RULEBOOK §7)
+            assert (after.dealer, after.streak) == (next_seat(position.dealer), 0)
+        elif after.dealer == position.dealer:
             assert after.streak == position.streak + 1
         else:
             assert after.streak == 0
@@ -370,7 +405,7 @@ def test_totals_always_sum_to_zero(region, winners):
 
 def test_csv_never_starts_a_name_cell_with_a_formula():
     with translation.override("en"):
-        header = to_csv(replay("hangzhou", "E", []),
+        header = to_csv(replay("hangzhou", "E", [], {}),
                         {"E": "=1+1", "S": "@x", "W": "Cy", "N": "-Di"}).splitlines()[0]
     assert "\"'=1+1 (東 E), this hand\"" in header and "\"'@x (南 S), this hand\"" in header
     assert '"Cy (西 W), this hand"' in header and "\"'-Di (北 N), this hand\"" in header
@@ -379,12 +414,12 @@ def test_csv_never_starts_a_name_cell_with_a_formula():
 # --- the rotation, history and house rules follow the region's facts (rules.regions) ---
 
 @pytest.mark.parametrize("region", ["hangzhou", "jinhua", "honghe"])
-def test_rotation_follows_the_regions_winner_deals_next(region):
+def test_rotation_follows_the_regions_rotation(region):
     from rules.regions import REGIONS
 
     before = Position(number=2, dealer="E", streak=1, draws=0, previous_wild=None)
-    after = advance(region, before, "win", win("W", region=region))
-    assert after.dealer == ("W" if REGIONS[region].winner_deals_next else "S")
+    after = advance(region, before, "win", win("W", region=region), {})
+    assert after.dealer == ("W" if REGIONS[region].rotation == "winner_deals" else "S")
     assert after.streak == 0
 
 
@@ -436,3 +471,19 @@ def test_a_page_of_the_ledger_is_the_replayed_ledger(stored):
         assert shown.position == full.position and shown.totals == full.totals
         assert shown.chart[3] == full.entries[2].totals and shown.chart[0] == dict.fromkeys(
             "ESWN", 0)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("house_rules", "dealers"), [
+    ({}, "ESWNES"),  # 轮庄 (jinhua.txt:5; RULEBOOK §7): the deal passes every hand
+    ({"jinhua_dealer": "keep_on_win_or_draw"}, "EEESWW"),
+])
+def test_a_jinhua_ledger_of_five_hands_deals_by_its_rotation(house_rules, dealers):
+    table = new_table(region="jinhua", house_rules=house_rules)
+    for kind, winner in JINHUA_EVENING:
+        record(table, kind, win(winner, region="jinhua") if winner else {})
+    table.refresh_from_db()
+    recorded = [hand.request.get("dealer") for hand in table.hands.all() if hand.kind == "win"]
+    loaded = store.load(table)
+    assert "".join(e.before.dealer for e in loaded.entries) + loaded.position.dealer == dealers
+    assert recorded == [dealers[0], dealers[2], dealers[3]]  # each win scored with its dealer

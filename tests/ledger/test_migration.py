@@ -95,3 +95,25 @@ def test_the_hands_recorded_before_0003_get_their_positions_and_totals():
         assert hand.after == after_json(entry.after, entry.totals)
     after = table.hands.get(number=2).after
     assert (after["dealer"], after["streak"], after["previous_wild"]) == ("S", 1, "9p")
+
+
+def test_jinhua_tables_recorded_before_the_rotation_ruling_keep_their_dealers():
+    """0004: a Jinhua table recorded when the ledger dealt as Honghe does keeps that rule
+    (jinhua_dealer = keep_on_win_or_draw), so no recorded hand's dealer changes; a new
+    table deals by the ruling, 轮庄 (RULEBOOK §7)."""
+    old = migrate([("ledger", "0003_hand_after")])
+    OldTable, OldHand = old.get_model("ledger", "Table"), old.get_model("ledger", "Hand")
+    table = OldTable.objects.create(view_token="vj", edit_token="ej", region="jinhua",
+                                    base=1, first_dealer="E", player_e="甲", player_s="乙",
+                                    player_w="丙", player_n="丁", house_rules={}, version=2)
+    first = win(req("jinhua", *PLAIN, winner="E", dealer="E"))
+    OldHand.objects.create(table=table, number=1, kind="win", written_at_version=1,
+                           after={"dealer": "E", "streak": 1, "draws": 0,
+                                  "previous_wild": "6s", "totals": first["result"]["payments"]},
+                           **first)
+
+    migrate(latest())
+
+    table = Table.objects.get(view_token="vj")
+    assert table.house_rules == {"jinhua_dealer": "keep_on_win_or_draw"}
+    assert store.load(table).position.dealer == "E"  # the dealer kept the deal, as recorded

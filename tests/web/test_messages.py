@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from calculator.messages import MESSAGES, msgids, render, render_near_miss, render_reason
 from rules import InvalidRequest, score, waits
 from rules.problems import ALL_CODES
+from rules.settle import settle
 from tests.problem_cases import ERRORS, NEAR_MISSES, REASONS
 
 CHINESE = ("zh-hans", "zh-hant")
@@ -37,7 +38,7 @@ def ascii_words(text: str) -> list[str]:
 
 def first_error(case) -> dict:
     with pytest.raises(InvalidRequest) as caught:
-        (waits if case.api == "waits" else score)(case.request)
+        {"score": score, "waits": waits, "settle": settle}[case.api](case.request)
     return next(e for e in caught.value.errors if e["code"] == case.code)
 
 
