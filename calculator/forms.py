@@ -46,10 +46,11 @@ CLAIM_FIELDS = [f"claim{row}_{part}" for row in range(1, CLAIM_ROWS + 1)
 
 def _region_fields(region) -> list[str]:
     """The fields of the context keys a region's rules read (RULEBOOK §2-4), then its
-    house rules, then the claim rows; other regions' fields are not shown and not sent."""
+    house rules that may change a score, then the claim rows; other regions' fields are
+    not shown and not sent."""
     context = [key for key in region.context_keys if key != "claims"]
     claims = CLAIM_FIELDS if "claims" in region.context_keys else []
-    return [*context, *(rule.key for rule in region.house_rules), *claims]
+    return [*context, *(rule.key for rule in region.scoring_house_rules), *claims]
 
 
 REGION_FIELDS = {key: _region_fields(region) for key, region in REGIONS.items()}
@@ -76,24 +77,33 @@ def _select(choices, blank, label=None):
 
 
 @lru_cache(maxsize=16)
+def _claim_fields(language: str) -> dict[str, forms.Field]:
+    """The 承包 claim rows' fields, labelled in ``language``: who claimed chi/pung from
+    whom, how many times, this hand (``ClaimRowsForm``)."""
+    fields: dict[str, forms.Field] = {}
+    labels = {"by": _("Claimed by"), "from": _("Claimed from"), "count": _("Times")}
+    for row in range(1, CLAIM_ROWS + 1):
+        fields[f"claim{row}_by"] = _select(
+            SEAT_CHOICES, blank="—", label=_("承包 claims, row %(row)s") % {"row": row})
+        fields[f"claim{row}_from"] = _select(SEAT_CHOICES, blank="—")
+        fields[f"claim{row}_count"] = _select(
+            [(str(n), str(n)) for n in range(1, 5)], blank="—")
+        for part in ("by", "from", "count"):
+            fields[f"claim{row}_{part}"].widget.attrs.update({
+                "class": "form-select form-select-sm",
+                "aria-label": f"{labels[part]} ({row})"})
+    return fields
+
+
+@lru_cache(maxsize=16)
 def _extra_fields(region_key: str, language: str) -> dict[str, forms.Field]:
     """The fields a region adds to the score form, labelled in ``language``: 承包 claims
     (who claimed chi/pung from whom, how many times, this hand) where the region has
     contracts, and its house rules."""
     fields: dict[str, forms.Field] = {}
     if CLAIM_FIELDS[0] in REGION_FIELDS[region_key]:
-        labels = {"by": _("Claimed by"), "from": _("Claimed from"), "count": _("Times")}
-        for row in range(1, CLAIM_ROWS + 1):
-            fields[f"claim{row}_by"] = _select(
-                SEAT_CHOICES, blank="—", label=_("承包 claims, row %(row)s") % {"row": row})
-            fields[f"claim{row}_from"] = _select(SEAT_CHOICES, blank="—")
-            fields[f"claim{row}_count"] = _select(
-                [(str(n), str(n)) for n in range(1, 5)], blank="—")
-            for part in ("by", "from", "count"):
-                fields[f"claim{row}_{part}"].widget.attrs.update({
-                    "class": "form-select form-select-sm",
-                    "aria-label": f"{labels[part]} ({row})"})
-    for rule in REGIONS[region_key].house_rules:
+        fields.update(_claim_fields(language))
+    for rule in REGIONS[region_key].scoring_house_rules:
         fields[rule.key] = house_rule_field(rule)
         # offline.js sends it as a house rule, not as context
         fields[rule.key].widget.attrs["data-house-rule"] = ""
@@ -130,7 +140,61 @@ class DiceField(forms.MultiValueField):
         return data_list
 
 
-class ScoreForm(forms.Form):
+class ClaimRowsForm(forms.Form):
+    """A form with the 承包 claim rows (``CLAIM_ROWS`` rows of who claimed, from whom, how
+    many times) where its region's rules read claims: the calculator's and the ledger's
+    paper result (``ledger.forms.ResultForm``) share them, their words, their checks and
+    where the engine's objections to the claims show. A subclass gives ``region_key``
+    and, where ``uses_claims``, the rows' fields: ``add_claim_fields`` (ScoreForm has
+    them among its region's fields, ``_extra_fields``: the same fields)."""
+
+    def add_claim_fields(self) -> None:
+        """The claim rows' fields, in the page's language (built once, copied)."""
+        for name, field in _claim_fields(get_language() or "").items():
+            self.fields[name] = copy.deepcopy(field)
+
+    @property
+    def uses_claims(self) -> bool:
+        return CLAIM_FIELDS[0] in REGION_FIELDS[self.region_key]
+
+    def claim_rows(self):
+        return [(self[f"claim{row}_by"], self[f"claim{row}_from"], self[f"claim{row}_count"])
+                for row in range(1, CLAIM_ROWS + 1)]
+
+    def clean(self):
+        data = super().clean()
+        for row in range(1, CLAIM_ROWS + 1):
+            parts = [data.get(f"claim{row}_{p}") for p in ("by", "from", "count")]
+            if any(parts) and not all(parts):
+                self.add_error(f"claim{row}_by",
+                               _("Give who claimed, from whom and how many times — or "
+                                 "leave the whole row blank."))
+        return data
+
+    def _claims(self) -> tuple[list[dict], list[int]]:
+        """The filled claim rows as engine claims, and the form row of each."""
+        claims, rows = [], []
+        for row in range(1, CLAIM_ROWS + 1):
+            by, from_, count = (self.cleaned_data.get(f"claim{row}_{p}")
+                                for p in ("by", "from", "count"))
+            if by and from_ and count:
+                claims.append({"by": by, "from": from_, "count": int(count)})
+                rows.append(row)
+        return claims, rows
+
+    def add_engine_error(self, engine_field: str, message: str) -> None:
+        """An engine error on the field it names; one on the claims (``context.claims``,
+        ``context.claims[i]``) on the first field of the claim's row."""
+        match = _ENGINE_FIELD.match(engine_field)
+        name, index = (match["name"], match["index"]) if match else (None, None)
+        if name == "claims":
+            _claims, rows = self._claims()
+            row = rows[int(index)] if index is not None and int(index) < len(rows) else 1
+            name = f"claim{row}_by"
+        self.add_error(name if name in self.fields else None, message)
+
+
+class ScoreForm(ClaimRowsForm):
     # htmx: a new region fetches that region's fieldset, the form's values included.
     region = forms.ChoiceField(
         label=_("Region"), choices=REGION_CHOICES, initial=DEFAULT_REGION,
@@ -217,36 +281,7 @@ class ScoreForm(forms.Form):
         return [self[name] for name in REGION_FIELDS[self.region_key]
                 if name not in CLAIM_FIELDS]
 
-    @property
-    def uses_claims(self) -> bool:
-        return CLAIM_FIELDS[0] in REGION_FIELDS[self.region_key]
-
-    def claim_rows(self):
-        return [(self[f"claim{row}_by"], self[f"claim{row}_from"], self[f"claim{row}_count"])
-                for row in range(1, CLAIM_ROWS + 1)]
-
-    # --- the engine request ---
-
-    def clean(self):
-        data = super().clean()
-        for row in range(1, CLAIM_ROWS + 1):
-            parts = [data.get(f"claim{row}_{p}") for p in ("by", "from", "count")]
-            if any(parts) and not all(parts):
-                self.add_error(f"claim{row}_by",
-                               _("Give who claimed, from whom and how many times — or "
-                                 "leave the whole row blank."))
-        return data
-
-    def _claims(self) -> tuple[list[dict], list[int]]:
-        """The filled claim rows as engine claims, and the form row of each."""
-        claims, rows = [], []
-        for row in range(1, CLAIM_ROWS + 1):
-            by, from_, count = (self.cleaned_data.get(f"claim{row}_{p}")
-                                for p in ("by", "from", "count"))
-            if by and from_ and count:
-                claims.append({"by": by, "from": from_, "count": int(count)})
-                rows.append(row)
-        return claims, rows
+    # --- the engine request (the claim rows: ClaimRowsForm) ---
 
     def to_request(self) -> dict:
         """The score request of docs/API.md; call only on a valid form."""
@@ -299,15 +334,10 @@ class ScoreForm(forms.Form):
 
     def add_engine_error(self, engine_field: str, message: str) -> None:
         match = _ENGINE_FIELD.match(engine_field)
-        name, index = (match["name"], match["index"]) if match else (None, None)
-        if name == "melds" and index is not None:
+        if match and match["name"] == "melds" and match["index"] is not None:
             message = _("Meld %(number)s: %(message)s") % {
-                "number": int(index) + 1, "message": message}
-        if name == "claims":
-            _claims, rows = self._claims()
-            row = rows[int(index)] if index is not None and int(index) < len(rows) else 1
-            name = f"claim{row}_by"
-        self.add_error(name if name in self.fields else None, message)
+                "number": int(match["index"]) + 1, "message": message}
+        super().add_engine_error(engine_field, message)
 
     def permalink(self) -> str:
         """The URL that reproduces this form: the fields the region uses, as typed, without

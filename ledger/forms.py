@@ -13,7 +13,9 @@ from calculator.forms import (
     REGION_FIELDS,
     SEAT_CHOICES,
     WIN_TYPE_CHOICES,
+    ClaimRowsForm,
     ScoreForm,
+    form_data,
     house_rule_field,
 )
 from calculator.messages import render as say
@@ -171,9 +173,11 @@ class DrawForm(forms.Form):
         return tile_code(tiles[0])
 
 
-class ResultForm(forms.Form):
+class ResultForm(ClaimRowsForm):
     """A win scored on paper: who won, how, from whom, and the hand's total — 倍数 ×
-    where values multiply, 番 in Honghe (``rules.settle``). No tiles."""
+    where values multiply, 番 in Honghe (``rules.settle``). No tiles; where the region
+    has contracts (承包: Hangzhou, Jinhua), the calculator's claim rows, whose claims the
+    paper result carries (RULEBOOK §7)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     winner = forms.ChoiceField(label=_("Winner"))
@@ -199,6 +203,18 @@ class ResultForm(forms.Form):
                                        min_value=1, max_value=MULTIPLIER_LIMIT, initial=1)
         field.widget.attrs.update(inputmode="numeric")
         self.fields[self.total_key] = field
+        if self.uses_claims:
+            self.add_claim_fields()
+
+    @property
+    def region_key(self) -> str:
+        return self.table.region
+
+    @staticmethod
+    def initial_claims(request: dict) -> dict[str, str]:
+        """A recorded result's claims as the claim rows' values, to change it."""
+        return {name: value for name, value in form_data(request).items()
+                if name in CLAIM_FIELDS}
 
     def clean(self):
         data = super().clean()
@@ -218,4 +234,8 @@ class ResultForm(forms.Form):
                   self.total_key: self.cleaned_data[self.total_key]}
         if self.cleaned_data.get("discarder"):
             fields["discarder"] = self.cleaned_data["discarder"]
+        if self.uses_claims:
+            claims, _rows = self._claims()
+            if claims:
+                fields["context"] = {"claims": claims}
         return fields

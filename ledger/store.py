@@ -17,7 +17,8 @@ Undo keeps the hand it removed on the table (``Table.undone``) until the next wr
 ``restore`` puts it back, scored again where it stood.
 
 A win is a score request, or a paper result (``rules.settle``: the total a table worked
-out itself, with no tiles), shared out by the same payment rule.
+out itself, with no tiles, and the claims of its contracts), shared out by the same
+payment and contract rules.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from django.db.models import F
 
 from ledger.models import Hand, Table
 from ledger.rotation import (
+    HISTORY_CONTEXT,
     Entry,
     Ledger,
     Position,
@@ -78,7 +80,7 @@ class Refused(Exception):
 
 
 def load(table: Table) -> Ledger:
-    return replay(table.region, table.first_dealer, table.hands.all())
+    return replay(table.region, table.first_dealer, table.hands.all(), table.house_rules)
 
 
 def fill_after(table: Table) -> None:
@@ -146,7 +148,14 @@ def score_win(table: Table, position, fields: dict) -> tuple[dict, dict]:
     request = compose(fields, region=table.region, base=table.base,
                       house_rules=table.house_rules, position=position)
     if is_paper(table.region, fields):
-        request.pop("context", None)  # a paper result has no circumstances to read
+        # A paper result reads no history (compose's previous_draws, previous_wild), only
+        # its own context: the claims of its contracts (RULEBOOK §7), kept in the request
+        # so that a replay settles them again.
+        context = {key: value for key, value in (fields.get("context") or {}).items()
+                   if key not in HISTORY_CONTEXT}
+        request.pop("context", None)
+        if context:
+            request["context"] = context
         return request, settle(request)
     response = score(request)
     if not response["winning"]:
@@ -266,7 +275,7 @@ def _rescored(table: Table, hands: list[Hand], number: int) -> list[Hand]:
                 hand.request, hand.result = request, response
                 hand.written_at_version = table.version
                 dirty.append(hand)
-        position = advance(table.region, position, hand.kind, hand.request)
+        position = advance(table.region, position, hand.kind, hand.request, table.house_rules)
         paid = payments_of(hand.kind, hand.result)
         totals = {seat: totals[seat] + paid[seat] for seat in SEATS}
         after = after_json(position, totals)

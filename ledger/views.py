@@ -210,6 +210,7 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
                                                                 "discarder")})
             key = ResultForm(table=table).total_key
             initial[key] = (entry.result or {}).get(key)
+            initial.update(ResultForm.initial_claims(entry.request))
         form = ResultForm(initial=initial, table=table)
     preview, carry = None, []
     if form.is_bound and form.is_valid() and status != 409:
@@ -237,13 +238,13 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
 
 
 def _result_errors(form: ResultForm, refused: store.Refused, number: int, region: str):
-    """A refused paper result's reasons: on its own fields, or (a later hand's) the form."""
+    """A refused paper result's reasons: on its own fields (a claim's beside its row, as
+    on the calculator), or (a later hand's) the form."""
     if refused.number != number:
         form.add_error(None, _refused_message(refused, number, region))
         return
     for error in refused.errors:
-        name = error.get("field") if error.get("field") in form.fields else None
-        form.add_error(name, say(error, region))
+        form.add_engine_error(error.get("field") or "", say(error, region))
 
 
 @rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
@@ -334,7 +335,7 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
             wild = ledger.entries[number - 1].request.get("wild", "")
         form = DrawForm(initial={"version": table.version, "wild": wild},
                         reads_history=history)
-    after = advance(table.region, position, Hand.DRAW, {})
+    after = advance(table.region, position, Hand.DRAW, {}, table.house_rules)
     context = {
         "table": table, "number": number, "form": form, "stale": stale,
         "changed": _changed(stale, table, ledger) if stale else [],
@@ -387,7 +388,7 @@ def _preview(form: LedgerWinForm, table: Table, position: Position) -> dict | No
         except store.Refused as refused:
             _form_errors(form, refused.errors, refused.number, position.number)
             return None
-    after = advance(table.region, position, Hand.WIN, request)
+    after = advance(table.region, position, Hand.WIN, request, table.house_rules)
     return {"result": present(response, request, table.names), "request": request,
             "after": _position_view(table, after),
             "calculator_link": calculator_link(request),
