@@ -121,13 +121,21 @@ PATTERNS = (
                     "暴頭 all the same; ×2 for each such throw in a row."),
     Pattern(key="gang_kai", per_hand=True,
             name="槓開", english="win on a kong replacement", value=2,
-            source="hangzhou.txt:148", check=c.after_kong,
+            source="hangzhou.txt:148,154-164", check=c.after_kong,
             needs_context=True,
-            rule_zh="自己開槓後補進的牌和牌（即槓上開花）。",
-            rule_en="Won with the replacement tile drawn after one's own kong."),
+            rule_zh="自己開槓後補進的牌和牌（即槓上開花）。槓開又暴頭叫槓暴（×4）；槓開、暴頭"
+                    "再加財飄叫槓飄（一飄 ×8）；原文的飄槓（先財飄，再槓開自摸）也就是這三樣，"
+                    "同樣 ×8。各番型照常相乘，名字只是叫法。",
+            rule_en="Won with the replacement tile drawn after one's own kong. With 暴頭 "
+                    "players call it 槓暴 (×4); with 暴頭 and 財飄, 槓飄 (×8 for one 飄); the "
+                    "text's 飄槓 (財飄 first, then the win on a kong's replacement tile) is "
+                    "the same three patterns, ×8 too. The patterns multiply as usual: the "
+                    "names are only what players call them."),
 )
 
 # How players name the combinations (hangzhou.txt:154-164); each is the product of its parts.
+# 槓飄 (hangzhou.txt:158) and the text's 飄槓 (hangzhou.txt:162) are the same product, ×8
+# (RULEBOOK §3): the result names it 槓飄.
 COMBINATIONS = (
     (frozenset({"gang_kai", "bao_tou", "cai_piao"}), "槓飄"),
     (frozenset({"gang_kai", "bao_tou"}), "槓暴"),
@@ -223,7 +231,7 @@ REGION = Region(
     ready_hand_self_draw_only=True,
     ready_with_six_pairs=_seven_pairs_bao_tou,
     dealer_factor=dealer_factor, combinations=COMBINATIONS,
-    winner_deals_next=True,
+    rotation="winner_deals",
     listed=0, wild_badge="財", value_labels={"cai_piao": "×2ⁿ"},  # ×2 per 飄 (hangzhou.txt:146)
     payment_rules=pages.PAYMENT_RULES, payment_sentences=pages.PAYMENT_SENTENCES,
     examples=pages.EXAMPLES, compares_as={"gang_kai": "gang_shang_kai_hua"},

@@ -39,11 +39,16 @@ PAYMENT_RULES = (
                "alone, the hand value × the dealer factor.",
             source="hangzhou.txt:16; RULEBOOK §3"),
     Wording(zh="承包：和牌者吃碰同一家滿 3 次，由那一家獨付和牌者的全部所得；某家吃碰和牌者"
-               "滿 3 次，由該家獨付全部所得的兩倍。只算一個承包：次數最多的那個。",
+               "滿 3 次，由該家獨付全部所得的兩倍。",
             en="承包: after 3 claims by the winner from one player, that player alone pays "
                "the winner's whole take; after 3 claims by a player from the winner, that "
-               "player alone pays twice the whole take. Only one contract counts: the one "
-               "with the most claims.", source="hangzhou.txt:168,198"),
+               "player alone pays twice the whole take.", source="hangzhou.txt:168,198"),
+    Wording(zh="最多只算一個承包：吃碰次數最多的那個；次數一樣時，從和牌者的下家起按座位順序"
+               "取先到的一家（同一家兩個承包次數一樣時，取付兩倍的那個）。",
+            en="At most one contract counts: the one with the most claims; on a tie, the "
+               "first in seat order from the winner's next player (two contracts with the "
+               "same player and as many claims: the one paying twice).",
+            source="RULEBOOK §3"),
     Wording(zh="房規「計分方式」為「現行」時：只能自摸，沒有莊家倍數，也不包牌；莊家自摸"
                "另外三家各付一份手分，閒家自摸莊家付一份、另兩家各付八分之一。",
             en="Under the house rule “Scoring: as played now”: self-draws only, no dealer "
@@ -91,9 +96,12 @@ EXAMPLES = {
               house_rules={"hangzhou_seven_pairs_bao_tou": "yes"}),
     ),
     "cai_piao": (_hand(BAO_TOU, "9s", context={"cai_piao": 1}),),
-    # 槓暴 (hangzhou.txt:154): 槓開 × 暴頭.
+    # 槓開 alone; 槓暴 (hangzhou.txt:154): 槓開 × 暴頭; 槓飄 (hangzhou.txt:158, and the
+    # text's 飄槓, :162): 槓開 × 暴頭 × 財飄.
     "gang_kai": (_hand("123m456m789p2p", "2p", melds=["kong 1111z"],
                        context={"after_kong": True}),
                  _hand("123m456m789s5z", "7z", melds=["ankong 2222p"],
-                       context={"after_kong": True})),
+                       context={"after_kong": True}),
+                 _hand("123m456m789s5z", "7z", melds=["ankong 2222p"],
+                       context={"after_kong": True, "cai_piao": 1})),
 }

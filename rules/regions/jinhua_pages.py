@@ -18,15 +18,20 @@ ALL_CLAIMED = ["chi 123m", "pung 555p", "chi 789s", "pung 111z"]
 SELF_DRAW = Wording(zh="自摸：另外三家各付兩份手分。",
                     en="Self-draw: each of the other three pays 2 × the hand value.",
                     source="jinhua.txt:9", win_type="self_draw")
-DISCARD = Wording(zh="點炮（搶槓算點炮）：放炮者付兩份手分，另兩家各付一份。",
-                  en="Discard (a robbed kong counts as one): the discarder pays 2 × the hand "
-                     "value, the other two 1 × each.", source="jinhua.txt:9,25")
+DISCARD = Wording(zh="點炮：放炮者付兩份手分，另兩家各付一份。",
+                  en="Discard: the discarder pays 2 × the hand value, the other two 1 × each.",
+                  source="jinhua.txt:9,25", win_type="discard")
+# The text allows 搶槓胡 (jinhua.txt:5) but never says who pays: our ruling (RULEBOOK §4).
+ROB_KONG = Wording(zh="搶槓算點炮：被搶者照放炮者付兩份手分，另兩家各付一份。",
+                   en="Robbing a kong counts as a discard by the robbed player: the robbed "
+                      "player pays 2 × the hand value, the other two 1 × each.",
+                   source="RULEBOOK §4", win_type="rob_kong")
 
 PAYMENT_RULES = (
     Wording(zh="手分 = 底分 × 各番型倍數相乘。",
             en="Hand value = base × the patterns' multipliers multiplied together.",
             source="jinhua.txt:11"),
-    SELF_DRAW, DISCARD,
+    SELF_DRAW, DISCARD, ROB_KONG,
     Wording(zh="沒有莊家倍數。", en="No dealer factor.", source="RULEBOOK §4"),
     Wording(zh="承包：和牌者吃碰同一家滿 3 次，由那一家付和牌者的全部所得；某家吃碰和牌者"
                "滿 3 次，由該家付全部所得的兩倍。每個承包都算，而且相加：各承包者付自己"
@@ -37,7 +42,7 @@ PAYMENT_RULES = (
                "pays its own, nobody else pays.", source="jinhua.txt:71"),
 )
 
-PAYMENT_SENTENCES = (SELF_DRAW, DISCARD)
+PAYMENT_SENTENCES = (SELF_DRAW, DISCARD, ROB_KONG)
 
 EXAMPLES = {
     # RULEBOOK §5 example 4: W wins on N's discard.
