@@ -3,6 +3,8 @@ fields fixed) and a draw."""
 
 from __future__ import annotations
 
+import secrets
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -29,6 +31,30 @@ FIXED_FIELDS = ("dealer", "dealer_streak", "base", "previous_draws", "previous_w
                 *regions.HOUSE_RULE_KEYS)
 BASE_LIMIT = 1_000_000  # 底分: the engine refuses more (rules/request.py)
 DEFAULT_NAMES = {"E": _("East 東"), "S": _("South 南"), "W": _("West 西"), "N": _("North 北")}
+
+
+WRITE_KEY = r"[A-Za-z0-9_-]{8,64}"  # a write's key (ledger.store.Write): URL-safe
+
+
+def new_key() -> str:
+    """A key for one write, made with its form: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class WriteFields(forms.Form):
+    """What every write's form carries besides its entry (ledger.store.Write): the ledger
+    version it was drawn from, and its key (made with the form, kept through its previews
+    and error pages, so that sending it twice records it once)."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    key = forms.RegexField(regex=WRITE_KEY, widget=forms.HiddenInput, required=False)
+
+    def __init__(self, data=None, *args, **kwargs):
+        if data is not None and not data.get("key"):  # a page older than keys: a new one
+            data = data.copy()
+            data["key"] = new_key()
+        kwargs["initial"] = {"key": new_key(), **kwargs.get("initial", {})}
+        super().__init__(data, *args, **kwargs)
 
 
 class TableForm(forms.ModelForm):
@@ -99,11 +125,9 @@ class TableForm(forms.ModelForm):
         return table
 
 
-class LedgerWinForm(ScoreForm):
+class LedgerWinForm(WriteFields, ScoreForm):
     """The calculator's form for one hand of a table: region, base, house rules, dealer,
     streak and history come from the table; the players enter the tiles and the win."""
-
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
     def __init__(self, data=None, *, table: Table, **kwargs):
         self.table = table
@@ -113,7 +137,6 @@ class LedgerWinForm(ScoreForm):
         super().__init__(data, initial={"region": table.region, **kwargs.pop("initial", {})},
                          **kwargs)
         self.fields["region"].widget = forms.HiddenInput()
-        self.fields["version"].required = False
         for name in FIXED_FIELDS:
             self.fields.pop(name, None)
         names = table.names
@@ -143,11 +166,10 @@ class LedgerWinForm(ScoreForm):
         return self.query_pairs(names)
 
 
-class DrawForm(forms.Form):
+class DrawForm(WriteFields):
     """A drawn hand (流局): nobody won. Its wild matters to the next hand where the
     region's patterns read the hands before (``Region.reads_history``)."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     wild = forms.CharField(
         label=_("This hand's wild tile 百搭 (optional)"), required=False, max_length=10,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
@@ -157,6 +179,10 @@ class DrawForm(forms.Form):
         if reads_history:
             self.fields["wild"].help_text = _(
                 "The next hand reads it: if its wild is the same, it scores 百搭連莊.")
+
+    def hand_fields(self) -> dict:
+        """A draw's part of the ledger: its wild, when the players give it."""
+        return {"wild": self.cleaned_data["wild"]}
 
     def clean_wild(self):
         text = self.cleaned_data["wild"].strip()
@@ -173,13 +199,12 @@ class DrawForm(forms.Form):
         return tile_code(tiles[0])
 
 
-class ResultForm(ClaimRowsForm):
+class ResultForm(WriteFields, ClaimRowsForm):
     """A win scored on paper: who won, how, from whom, and the hand's total — 倍数 ×
     where values multiply, 番 in Honghe (``rules.settle``). No tiles; where the region
     has contracts (承包: Hangzhou, Jinhua), the calculator's claim rows, whose claims the
     paper result carries (RULEBOOK §7)."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     winner = forms.ChoiceField(label=_("Winner"))
     win_type = forms.ChoiceField(label=_("Win type"))
     discarder = forms.ChoiceField(

@@ -94,3 +94,28 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} hand {self.number} ({self.kind})"
+
+
+class Write(models.Model):
+    """One write that reached the ledger, under the key its form (or an offline queue)
+    made (ledger.store.apply): the same key sent again — a replay, a second tab, a retry
+    after a lost answer — is answered "already recorded" with this outcome, never
+    written twice."""
+
+    NEW, EDIT, UNDO, RESTORE = "new", "edit", "undo", "restore"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="writes")
+    key = models.CharField(max_length=64)
+    intent = models.CharField(max_length=7, choices=[(i, i) for i in (NEW, EDIT, UNDO,
+                                                                       RESTORE)])
+    number = models.PositiveIntegerField()  # the hand it wrote, undid or restored
+    version = models.PositiveIntegerField()  # the table's version after it
+    written = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="one_write_per_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.intent} {self.number} ({self.key})"

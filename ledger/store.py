@@ -23,13 +23,14 @@ payment and contract rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import F
 
 from ledger.models import Hand, Table
+from ledger.models import Write as WriteRecord
 from ledger.rotation import (
     HISTORY_CONTEXT,
     Entry,
@@ -112,34 +113,80 @@ def load_page(table: Table, page: int, size: int, numbers: list[int] | None = No
         count = table.hands.count()
     newest = count - (page - 1) * size
     oldest = max(1, newest - size + 1)
-    wanted = set(range(oldest - 1, newest + 1)) | {count}
-    rows = {h.number: h for h in table.hands.filter(number__in=wanted)}
     chart_rows = dict(table.hands.filter(number__in=numbers or []).values_list("number",
                                                                                 "after"))
-    if any(h.after is None for h in rows.values()) or None in chart_rows.values():
+    if None in chart_rows.values():
         fill_after(table)  # hands written before Hand.after, or by hand: once
         return load_page(table, page, size, numbers, count)
+    shown = entries(table, range(newest, oldest - 1, -1), count)
     zero = dict.fromkeys(SEATS, Decimal(0))
-
-    def state(number: int) -> tuple[Position, dict[str, Decimal]]:
-        if number == 0:
-            return start(table.first_dealer), zero
-        return from_after_json(number + 1, rows[number].after)
-
-    entries = []
-    for number in range(newest, oldest - 1, -1):
-        hand = rows[number]
-        before, totals_before = state(number - 1)
-        after, totals = state(number)
-        payments = {seat: totals[seat] - totals_before[seat] for seat in SEATS}
-        entries.append(Entry(number=number, kind=hand.kind, before=before, after=after,
-                             request=hand.request, result=hand.result, payments=payments,
-                             totals=totals))
-    position, totals = state(count)
+    position, totals = _state(table, count, shown.rows)
     chart = {n: (zero if n == 0 else from_after_json(n + 1, after)[1])
              for n, after in {0: None, **chart_rows}.items()}
-    return Page(entries=entries, count=count, position=position, totals=totals,
+    return Page(entries=shown.entries, count=count, position=position, totals=totals,
                 chart=chart)
+
+
+@dataclass
+class Entries:
+    """Some recorded hands as ledger rows, read from their stored ``after`` and their
+    predecessors' (``entries``); ``rows``: the hands read, by number."""
+
+    entries: list[Entry]
+    rows: dict[int, Hand]
+
+
+def entries(table: Table, numbers, count: int) -> Entries:
+    """Hands ``numbers`` (recorded ones, in the order given) as ledger rows, and the last
+    hand (``count``), whose ``after`` is the position before the next: a few rows read,
+    however long the table."""
+    numbers = list(numbers)
+    wanted = set(numbers) | {n - 1 for n in numbers} | {count}
+    rows = {h.number: h for h in table.hands.filter(number__in=wanted)}
+    if any(h.after is None for h in rows.values()):
+        fill_after(table)  # hands written before Hand.after, or by hand: once
+        return entries(table, numbers, count)
+    found = []
+    for number in numbers:
+        hand = rows[number]
+        before, totals_before = _state(table, number - 1, rows)
+        after, totals = _state(table, number, rows)
+        payments = {seat: totals[seat] - totals_before[seat] for seat in SEATS}
+        found.append(Entry(number=number, kind=hand.kind, before=before, after=after,
+                           request=hand.request, result=hand.result, payments=payments,
+                           totals=totals))
+    return Entries(entries=found, rows=rows)
+
+
+def _state(table: Table, number: int, rows: dict[int, Hand]) -> tuple[Position,
+                                                                      dict[str, Decimal]]:
+    """The position before hand ``number + 1`` and the totals after hand ``number``."""
+    if number == 0:
+        return start(table.first_dealer), dict.fromkeys(SEATS, Decimal(0))
+    return from_after_json(number + 1, rows[number].after)
+
+
+@dataclass
+class Spot:
+    """Hand ``number`` of a table as a hand's page needs it: the hands the table has,
+    the position before the hand, and the hand when it is recorded (None: the next)."""
+
+    count: int
+    position: Position
+    entry: Entry | None
+
+
+def spot(table: Table, number: int) -> Spot | None:
+    """Hand ``number`` (a recorded one, or the next), read from two stored hands: a
+    hand's page costs the same on a table of 10 hands and of 1,000. None: no such hand."""
+    count = table.hands.count()
+    if not 1 <= number <= count + 1:
+        return None
+    if number <= count:
+        entry = entries(table, [number], count).entries[0]
+        return Spot(count=count, position=entry.before, entry=entry)
+    read = entries(table, [], count)
+    return Spot(count=count, position=_state(table, count, read.rows)[0], entry=None)
 
 
 def score_win(table: Table, position, fields: dict) -> tuple[dict, dict]:
@@ -198,59 +245,130 @@ def _place(table: Table, hands: list[Hand], number: int, kind: str, fields: dict
         hand.request = fields
 
 
-def write(table_id: int, seen: int, number: int, kind: str, fields: dict) -> Table:
-    """Record hand ``number`` (the next one, or a past one to change it) as ``kind``:
-    a win with the hand fields of a score request, or a draw (``fields`` may name its
-    wild). Raises StaleLedger, TableFull, or Refused (the engine's objections
-    included); returns the table."""
-    with transaction.atomic():
-        table = _claim(table_id, seen)
-        hands = list(table.hands.all())
-        _place(table, hands, number, kind, fields)
-        for changed in _rescored(table, hands, number):
-            changed.save()
-        if table.undone is not None:  # a new write: the undone hand is gone for good
-            Table.objects.filter(pk=table.pk).update(undone=None)
-            table.undone = None
-        return table
+@dataclass(frozen=True)
+class Write:
+    """One write, as a form or an offline queue sends it: what it does (``intent``: add
+    the next hand, "new"; change hand ``number``, "edit"; "undo" the last hand, hand
+    ``number``; "restore" the undone hand ``number``), from which ledger ``version``,
+    under which ``key`` (made with the form: the same key sent again is answered, never
+    written twice). A hand's write has its ``kind`` ("win" or "draw") and ``fields``: a
+    win's hand fields (a score request's or a paper result's), or a draw's wild."""
+
+    intent: str
+    number: int
+    version: int
+    key: str
+    kind: str = ""
+    fields: dict = field(default_factory=dict)
 
 
-def undo_last(table_id: int, seen: int) -> tuple[Table, int | None]:
-    """Delete the last hand; returns the table and the undone hand's number."""
-    with transaction.atomic():
-        table = _claim(table_id, seen)
-        last = table.hands.order_by("-number").first()
-        if last is None:
-            return table, None
-        table.undone = {"number": last.number, "kind": last.kind, "request": last.request}
-        Table.objects.filter(pk=table.pk).update(undone=table.undone)
-        last.delete()
-        return table, last.number
+@dataclass(frozen=True)
+class Written:
+    """What a write did: the table after it and the hand it wrote, undid or restored;
+    ``already``: the key had been written before, and nothing was written now."""
+
+    table: Table
+    number: int
+    already: bool = False
 
 
-def restore(table_id: int, seen: int) -> tuple[Table, int | None]:
-    """Put the undone hand back, scored again where it stood; returns the table and its
-    number (None when there was nothing to restore). Raises StaleLedger or Refused."""
-    with transaction.atomic():
-        table = _claim(table_id, seen)
-        undone = table.undone
-        if undone is None or undone["number"] != table.hands.count() + 1:
-            return table, None
-        hands = [*table.hands.all(), Hand(table=table, number=undone["number"],
-                                          kind=undone["kind"], request=undone["request"])]
-        for changed in _rescored(table, hands, undone["number"]):
-            changed.save()
+class NothingToDo(Exception):
+    """An undo with no hand to undo, or a restore with none undone: nothing changes."""
+
+
+@dataclass
+class NotNamed(Exception):
+    """The write names a hand its intent cannot touch (a new hand that is not the next
+    one, a change to a hand that does not exist, an undo of a hand that is not the
+    last): nothing was written. Pages never send one; a hand-made request may."""
+
+    intent: str
+    number: int
+    count: int  # the hands the table has
+
+
+def apply(table_id: int, write: Write) -> Written:
+    """Do ``write`` — the one write path of the ledger. Raises StaleLedger (the ledger
+    moved on since ``write.version``, and ``write.key`` was not written), NotNamed,
+    NothingToDo, TableFull or Refused (the engine's objections included): then nothing
+    was written and the version did not move."""
+    try:
+        with transaction.atomic():
+            table = _claim(table_id, write.version, write.key)
+            number = _DO[write.intent](table, write)
+            WriteRecord.objects.create(table=table, key=write.key, intent=write.intent,
+                                       number=number, version=table.version)
+            return Written(table, number)
+    except _AlreadyWritten as already:
+        return Written(already.table, already.record.number, already=True)
+
+
+def _new_or_edit(table: Table, write: Write) -> int:
+    hands = list(table.hands.all())
+    count = len(hands)
+    if (write.intent == WriteRecord.NEW) != (write.number == count + 1) or not (
+            1 <= write.number <= count + 1):
+        raise NotNamed(write.intent, write.number, count)
+    _place(table, hands, write.number, write.kind, write.fields)
+    for changed in _rescored(table, hands, write.number):
+        changed.save()
+    if table.undone is not None:  # a new write: the undone hand is gone for good
         Table.objects.filter(pk=table.pk).update(undone=None)
         table.undone = None
-        return table, undone["number"]
+    return write.number
 
 
-def _claim(table_id: int, seen: int) -> Table:
-    """Bump the version if it is still ``seen``; else StaleLedger. Holds the table's row
-    lock until the transaction ends, so writers to one table go one at a time."""
+def _undo(table: Table, write: Write) -> int:
+    """Delete the last hand, keeping it on the table (``Table.undone``) to restore."""
+    last = table.hands.order_by("-number").first()
+    if last is None:
+        raise NothingToDo()
+    if last.number != write.number:
+        raise NotNamed(write.intent, write.number, last.number)
+    table.undone = {"number": last.number, "kind": last.kind, "request": last.request}
+    Table.objects.filter(pk=table.pk).update(undone=table.undone)
+    last.delete()
+    return last.number
+
+
+def _restore(table: Table, write: Write) -> int:
+    """Put the undone hand back, scored again where it stood."""
+    undone = table.undone
+    count = table.hands.count()
+    if undone is None or undone["number"] != count + 1:
+        raise NothingToDo()
+    if undone["number"] != write.number:
+        raise NotNamed(write.intent, write.number, count)
+    hands = [*table.hands.all(), Hand(table=table, number=undone["number"],
+                                      kind=undone["kind"], request=undone["request"])]
+    for changed in _rescored(table, hands, undone["number"]):
+        changed.save()
+    Table.objects.filter(pk=table.pk).update(undone=None)
+    table.undone = None
+    return undone["number"]
+
+
+_DO = {WriteRecord.NEW: _new_or_edit, WriteRecord.EDIT: _new_or_edit,
+       WriteRecord.UNDO: _undo, WriteRecord.RESTORE: _restore}
+INTENTS = tuple(_DO)
+
+
+@dataclass
+class _AlreadyWritten(Exception):
+    table: Table
+    record: WriteRecord
+
+
+def _claim(table_id: int, seen: int, key: str) -> Table:
+    """Bump the version if it is still ``seen``; else _AlreadyWritten when ``key`` was
+    written (its write moved the version on), or StaleLedger. Holds the table's row lock
+    until the transaction ends, so writers to one table go one at a time."""
     claimed = Table.objects.filter(pk=table_id, version=seen).update(version=F("version") + 1)
     table = Table.objects.get(pk=table_id)
     if not claimed:
+        record = WriteRecord.objects.filter(table_id=table_id, key=key).first()
+        if record is not None:
+            raise _AlreadyWritten(table, record)
         raise StaleLedger(table, seen)
     return table
 

@@ -9,13 +9,16 @@ page and action that could change something; the read-only pages never contain i
 from __future__ import annotations
 
 import json
+import re
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from urllib.parse import quote
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -31,8 +34,9 @@ from calculator.results import present, streak_name
 from common.web import SEATS, amount, form_response, seat_name, signed
 from ledger import store
 from ledger.export import chart_of, sampled, to_csv
-from ledger.forms import DrawForm, LedgerWinForm, ResultForm, TableForm
+from ledger.forms import WRITE_KEY, DrawForm, LedgerWinForm, ResultForm, TableForm, new_key
 from ledger.models import Hand, Table
+from ledger.models import Write as WriteRecord
 from ledger.rotation import Position, advance
 from rules import InvalidRequest
 from rules.regions import REGIONS
@@ -124,7 +128,169 @@ def table_csv(request: HttpRequest, view_token: str):
 def _seen(request: HttpRequest) -> int:
     """The ledger version a posted form was drawn from (-1: none, which is stale)."""
     version = request.POST.get("version", "")
-    return int(version) if version.isdigit() and len(version) < 12 else -1
+    return int(version) if _whole(version) else -1
+
+
+HAND_INTENTS = (WriteRecord.NEW, WriteRecord.EDIT)
+
+
+def _whole(text: str) -> bool:
+    """A whole number as a form sends one: ASCII digits, not too many (int() refuses
+    other digits str.isdigit() accepts, such as ²)."""
+    return text.isascii() and text.isdigit() and len(text) < 12
+
+
+def _posted_key(request: HttpRequest) -> str:
+    """The write's key its form carries, or a new one where a page older than keys sent
+    none."""
+    key = request.POST.get("key", "")
+    return key if re.fullmatch(WRITE_KEY, key) else new_key()
+
+
+# --- the one write path of the pages: a form's write applied, and its answer ---
+
+def _apply(table: Table, write: store.Write):
+    """``store.apply``: (what it wrote, None), or (None, why nothing was written)."""
+    try:
+        return store.apply(table.pk, write), None
+    except (store.StaleLedger, store.Refused, store.TableFull, store.NotNamed,
+            store.NothingToDo) as error:
+        return None, error
+
+
+def _wants_ack(request: HttpRequest) -> bool:
+    """An offline queue's send (static/js/ledger-offline.js): it asks for JSON."""
+    return request.headers.get("Accept", "").startswith("application/json")
+
+
+def _ack(table: Table, write: store.Write, written, error, reasons=()) -> JsonResponse:
+    """The answer an offline queue counts on: its write's key and what became of it —
+    "recorded" or "already_recorded" (the key was written before: nothing twice), or
+    "conflict" (409: the ledger moved on; ``changed``: what was written meanwhile, in
+    words), or "refused" (400; ``reasons``, in the page's language). A redirect or a page
+    it cannot read is never taken for a recorded hand."""
+    body = {"key": write.key, "intent": write.intent, "number": write.number}
+    if written is not None:
+        body.update(outcome="already_recorded" if written.already else "recorded",
+                    number=written.number, version=written.table.version)
+        return JsonResponse(body)
+    if isinstance(error, store.StaleLedger):
+        count = error.table.hands.count()
+        body.update(outcome="conflict", version=error.table.version, next=count + 1,
+                    changed=[_summary(error.table, e) for e in store.entries(
+                        error.table, [h.number for h in error.changed if h.number <= count],
+                        count).entries])
+        return JsonResponse(body, status=409)
+    body.update(outcome="refused", version=table.version,
+                reasons=list(reasons) or [_refusal(error, write.number, table.region)])
+    return JsonResponse(body, status=400)
+
+
+def _summary(table: Table, entry) -> dict:
+    """A hand in one line, for a phone whose hand met it: #3 · 乙 自摸 ×2."""
+    view = _entry_view(table, entry, editable=False)
+    if entry.kind == Hand.WIN:
+        words = f"{view['winner']} {view['how']} {view['total']}"
+    else:
+        words = _("draw 流局")
+    return {"number": entry.number, "words": f"#{entry.number} · {words}"}
+
+
+def _refusal(error, number: int, region: str) -> str:
+    """Why a write was not done, in the page's language (not a stale ledger's)."""
+    if isinstance(error, store.Refused):
+        return _refused_message(error, number, region)
+    if isinstance(error, store.TableFull):
+        return _full_message()
+    if isinstance(error, store.NothingToDo):
+        return _("Nothing to undo or put back: the ledger is as it was.")
+    assert isinstance(error, store.NotNamed), error
+    return _not_named_message(error)
+
+
+def _not_named_message(error: store.NotNamed) -> str:
+    if error.intent == WriteRecord.NEW:
+        return _("This form adds hand %(number)s, but the ledger's next hand is %(next)s: "
+                 "nothing was saved. Open the ledger and record it again.") % {
+            "number": error.number, "next": error.count + 1}
+    return _("This form names hand %(number)s, which the ledger cannot change this way "
+             "(it has %(count)s hands): nothing was saved.") % {
+        "number": error.number, "count": error.count}
+
+
+def _say_written(request: HttpRequest, written: store.Written, message: str) -> None:
+    if written.already:
+        messages.info(request, _("Hand %(number)s was recorded already (the same entry was "
+                                 "sent again): nothing was recorded twice.")
+                      % {"number": written.number})
+    else:
+        messages.success(request, message % {"number": written.number})
+
+
+@dataclass
+class _NotWritten:
+    """A hand's POST that wrote nothing, for its page to show with the entry kept:
+    ``stale`` when the ledger moved on (409), else refused (400, on the form)."""
+
+    status: int
+    stale: store.StaleLedger | None = None
+
+
+def _post_hand(request: HttpRequest, table: Table, spot: store.Spot, number: int, form,
+               kind: str, message: str, refused: Callable) -> HttpResponse | _NotWritten:
+    """A hand's POST, the same for a win, a draw and a paper result: the write its form
+    says (a new hand or a change to hand ``number``, from its version, under its key)
+    applied, and answered with the ledger; or what the page shows with the entry kept.
+    ``refused(form, error)`` puts the engine's objections on the form."""
+    if not form.is_valid():
+        if _wants_ack(request):
+            write = store.Write(intent="", number=number, version=_seen(request),
+                                key=_posted_key(request))
+            reasons = [str(e) for errors in form.errors.values() for e in errors]
+            return _ack(table, write, None, None, reasons)
+        return _NotWritten(400)
+    intent = request.POST.get("intent")
+    if intent not in HAND_INTENTS:  # a page older than intents: its number says which
+        intent = WriteRecord.NEW if number > spot.count else WriteRecord.EDIT
+    write = store.Write(intent=intent, number=number, version=_seen(request),
+                        key=form.cleaned_data["key"], kind=kind, fields=form.hand_fields())
+    written, error = _apply(table, write)
+    if _wants_ack(request):
+        return _ack(table, write, written, error)
+    if written is not None:
+        _say_written(request, written, message)
+        return redirect(_edit_url(table) + f"#hand-{written.number}")
+    if isinstance(error, store.StaleLedger):
+        return _NotWritten(409, error)
+    if isinstance(error, store.Refused):
+        refused(form, error)
+    else:
+        form.add_error(None, _refusal(error, number, table.region))
+    return _NotWritten(400)
+
+
+def _against_current(request: HttpRequest, stale: store.StaleLedger, number: int):
+    """After a stale write, the posted entry against the ledger as it now is: nothing is
+    lost, the form keeps what was typed, and its key (nothing was written under it). A
+    new hand moves to the next number; the form carries the current version. Returns the
+    table, the number, its spot and the data."""
+    table = stale.table
+    if request.POST.get("intent") == WriteRecord.NEW:
+        number = table.hands.count() + 1
+    current = store.spot(table, number)
+    if current is None:  # the hand being changed was undone meanwhile: the next one
+        number = table.hands.count() + 1
+        current = store.spot(table, number)
+    data = request.POST.copy()
+    data["version"] = str(table.version)
+    return table, number, current, data
+
+
+def _spot(table: Table, number: int) -> store.Spot:
+    found = store.spot(table, number)
+    if found is None:
+        raise Http404(f"no hand {number}")
+    return found
 
 
 @rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
@@ -134,19 +300,27 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
     can be put back (``table_restore``) until the next one is recorded."""
     table = _table(view_token, edit_token)
     if request.method != "POST":
-        last = store.load_page(table, 1, 1).entries  # the newest hand alone
-        if not last:
+        count = table.hands.count()
+        if not count:
             return redirect(_edit_url(table))
+        last = store.entries(table, [count], count).entries[0]
         return render(request, UNDO_PAGE, {
             "table": table, "edit_url": _edit_url(table), "version": table.version,
-            "undo_url": _edit_url(table, "table-undo"),
+            "key": new_key(), "undo_url": _edit_url(table, "table-undo"),
             "names": [table.names[s] for s in SEATS],
-            "hand": _entry_view(table, last[0], editable=False)})
-    try:
-        store.undo_last(table.pk, _seen(request))
-    except store.StaleLedger as stale:
-        messages.error(request, _stale_message(stale))
-        return redirect(_edit_url(table))
+            "hand": _entry_view(table, last, editable=False)})
+    number = request.POST.get("number", "")
+    write = store.Write(intent=WriteRecord.UNDO, version=_seen(request),
+                        number=int(number) if _whole(number) else table.hands.count(),
+                        key=_posted_key(request))
+    written, error = _apply(table, write)
+    if isinstance(error, store.StaleLedger):
+        messages.error(request, _stale_message(error))
+    elif error is not None and not isinstance(error, store.NothingToDo):
+        messages.error(request, _refusal(error, write.number, table.region))
+    elif written is not None and written.already:
+        messages.info(request, _("Hand %(number)s was undone already.")
+                      % {"number": written.number})
     # The ledger page then says so itself, beside the button that puts the hand back.
     return redirect(_edit_url(table))
 
@@ -157,54 +331,48 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
 def table_restore(request: HttpRequest, view_token: str, edit_token: str):
     """Put the undone hand back."""
     table = _table(view_token, edit_token)
-    try:
-        table, number = store.restore(table.pk, _seen(request))
-    except store.StaleLedger as stale:
-        messages.error(request, _stale_message(stale))
-    except store.Refused as refused:
-        messages.error(request, _refused_message(refused, refused.number, table.region))
-    else:
-        if number:
-            messages.success(request, _("Hand %(number)s is back.") % {"number": number})
+    number = request.POST.get("number", "")
+    undone = (table.undone or {}).get("number", 0)
+    write = store.Write(intent=WriteRecord.RESTORE, version=_seen(request),
+                        number=int(number) if _whole(number) else undone,
+                        key=_posted_key(request))
+    written, error = _apply(table, write)
+    if isinstance(error, store.StaleLedger):
+        messages.error(request, _stale_message(error))
+    elif error is not None and not isinstance(error, store.NothingToDo):
+        messages.error(request, _refusal(error, write.number, table.region))
+    elif written is not None:
+        _say_written(request, written, _("Hand %(number)s is back."))
     return redirect(_edit_url(table))
 
 
 @rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 @capability_page
 def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: int):
     """Record (or change) hand ``number`` as a win scored on paper: winner, how, from
     whom, and the total; the same rotation and payment rules as a hand with tiles."""
     table = _table(view_token, edit_token)
-    ledger = store.load(table)
-    position = _position(ledger, number)
-    entry = ledger.entries[number - 1] if number <= len(ledger.entries) else None
+    spot = _spot(table, number)
     status, stale = 200, None
     if request.method == "POST":
         form = ResultForm(request.POST, table=table)
-        if form.is_valid():
-            try:
-                store.write(table.pk, _seen(request), number, Hand.WIN, form.hand_fields())
-            except store.StaleLedger as error:
-                stale, status = error, 409
-                table, ledger, number, data = _against_current(request, error, number)
-                position = _position(ledger, number)
-                form = ResultForm(data, table=table)
-                form.is_valid()
-            except store.Refused as refused:
-                _result_errors(form, refused, number, table.region)
-                status = 400
-            except store.TableFull:
-                form.add_error(None, _full_message())
-                status = 400
-            else:
-                messages.success(request, _("Hand %(number)s recorded.") % {"number": number})
-                return redirect(_edit_url(table) + f"#hand-{number}")
-        else:
-            status = 400
+        outcome = _post_hand(request, table, spot, number, form, Hand.WIN,
+                             _("Hand %(number)s recorded."),
+                             lambda form, refused: _result_errors(form, refused, number,
+                                                                  table.region))
+        if not isinstance(outcome, _NotWritten):
+            return outcome
+        status, stale = outcome.status, outcome.stale
+        if stale:
+            table, number, spot, data = _against_current(request, stale, number)
+            form = ResultForm(data, table=table)
+            form.is_valid()
     elif "winner" in request.GET:
         form = ResultForm(request.GET, table=table)
     else:
         initial = {"version": table.version}
+        entry = spot.entry
         if entry and entry.kind == Hand.WIN:
             initial.update({k: entry.request.get(k) for k in ("winner", "win_type",
                                                                 "discarder")})
@@ -215,9 +383,9 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
     preview, carry = None, []
     if form.is_bound and form.is_valid() and status != 409:
         try:
-            if number <= len(ledger.entries):
+            if number <= spot.count:
                 store.check(table, number, Hand.WIN, form.hand_fields())
-            request_, response = store.score_win(table, position, form.hand_fields())
+            request_, response = store.score_win(table, spot.position, form.hand_fields())
             preview = present(response, request_, table.names)
             carry = [(name, "" if form[name].value() is None else form[name].value())
                      for name in form.fields if name != "version"]
@@ -228,11 +396,12 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
     context = {
         "table": table, "number": number, "form": form, "stale": stale, "preview": preview,
         "carry": carry,
-        "changed": _changed(stale, table, ledger) if stale else [],
-        "intent": "new" if number > len(ledger.entries) else "edit",
-        "position": _position_view(table, position), "edit_url": _edit_url(table),
+        "changed": _changed(stale, table) if stale else [],
+        "intent": WriteRecord.NEW if number > spot.count else WriteRecord.EDIT,
+        "position": _position_view(table, spot.position), "edit_url": _edit_url(table),
+        "action": _edit_url(table, "hand-result", number=number),
         "win_url": _edit_url(table, "hand-win", number=number),
-        "replaces": number <= len(ledger.entries),
+        "replaces": number <= spot.count,
     }
     return render(request, RESULT_PAGE, context, status=status)
 
@@ -248,101 +417,81 @@ def _result_errors(form: ResultForm, refused: store.Refused, number: int, region
 
 
 @rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 @capability_page
 @vary_on_headers("HX-Request")
 def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int):
     """Record (or change) hand ``number`` as a win: the calculator, filled in from the
     table. GET previews the score — who pays what, who deals next; POST records it."""
     table = _table(view_token, edit_token)
-    ledger = store.load(table)
-    position = _position(ledger, number)
+    spot = _spot(table, number)
     if request.method == "POST":
-        return _record_win(request, table, ledger, number)
+        return _record_win(request, table, spot, number)
     if request.GET:
         form = LedgerWinForm(request.GET, table=table)
     else:
-        form = LedgerWinForm(table=table, initial=_initial(ledger, number, table))
-    preview = _preview(form, table, position) if form.is_bound else None
-    context = _win_context(request, table, ledger, number, form, preview)
+        form = LedgerWinForm(table=table, initial=_initial(spot, table))
+    preview = _preview(form, table, spot) if form.is_bound else None
+    context = _win_context(request, table, spot, number, form, preview)
     return form_response(request, WIN_PAGE, context, form_partial="win-form",
                          form_target="#score-form", answer_partial="preview")
 
 
-def _record_win(request, table, ledger, number):
+def _record_win(request, table, spot, number):
     form = LedgerWinForm(request.POST, table=table)
-    stale = None
-    if form.is_valid():
-        seen = form.cleaned_data["version"]
-        if seen is None:
-            seen = -1
-        try:
-            store.write(table.pk, seen, number, Hand.WIN, form.hand_fields())
-        except store.StaleLedger as error:
-            stale = error
-        except store.Refused as refused:
-            _form_errors(form, refused.errors, refused.number, number)
-        except store.TableFull:
-            form.add_error(None, _full_message())
-        else:
-            messages.success(request, _("Hand %(number)s recorded.") % {"number": number})
-            return redirect(_edit_url(table) + f"#hand-{number}")
-    if stale:
-        table, ledger, number, data = _against_current(request, stale, number)
+    outcome = _post_hand(request, table, spot, number, form, Hand.WIN,
+                         _("Hand %(number)s recorded."),
+                         lambda form, refused: _form_errors(form, refused.errors,
+                                                            refused.number, number))
+    if not isinstance(outcome, _NotWritten):
+        return outcome
+    if outcome.stale:
+        table, number, spot, data = _against_current(request, outcome.stale, number)
         form = LedgerWinForm(data, table=table)
-        preview = _preview(form, table, _position(ledger, number))
-        context = _win_context(request, table, ledger, number, form, preview, stale=stale)
+        preview = _preview(form, table, spot)
+        context = _win_context(request, table, spot, number, form, preview,
+                               stale=outcome.stale)
         return render(request, WIN_PAGE, context, status=409)
-    context = _win_context(request, table, ledger, number, form, None)
+    context = _win_context(request, table, spot, number, form, None)
     return render(request, WIN_PAGE, context, status=400)
 
 
 @rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 @capability_page
 def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: int):
     """Record (or change) hand ``number`` as a draw (流局). The page shows who deals next
     before the players confirm."""
     table = _table(view_token, edit_token)
-    ledger = store.load(table)
-    position = _position(ledger, number)
+    spot = _spot(table, number)
     history = REGIONS[table.region].reads_history
     status, stale = 200, None
     if request.method == "POST":
         form = DrawForm(request.POST, reads_history=history)
-        if form.is_valid():
-            try:
-                store.write(table.pk, form.cleaned_data["version"], number, Hand.DRAW,
-                            {"wild": form.cleaned_data["wild"]})
-            except store.StaleLedger as error:
-                stale, status = error, 409
-                table, ledger, number, data = _against_current(request, stale, number)
-                position = _position(ledger, number)
-                form = DrawForm(data, reads_history=history)
-            except store.Refused as refused:
-                form.add_error(None, _refused_message(refused, number, table.region))
-                status = 400
-            except store.TableFull:
-                form.add_error(None, _full_message())
-                status = 400
-            else:
-                messages.success(request, _("Hand %(number)s recorded as a draw.")
-                                 % {"number": number})
-                return redirect(_edit_url(table) + f"#hand-{number}")
-        else:
-            status = 400
+        outcome = _post_hand(request, table, spot, number, form, Hand.DRAW,
+                             _("Hand %(number)s recorded as a draw."),
+                             lambda form, refused: form.add_error(
+                                 None, _refused_message(refused, number, table.region)))
+        if not isinstance(outcome, _NotWritten):
+            return outcome
+        status, stale = outcome.status, outcome.stale
+        if stale:
+            table, number, spot, data = _against_current(request, stale, number)
+            form = DrawForm(data, reads_history=history)
     else:
-        wild = ""
-        if number <= len(ledger.entries):
-            wild = ledger.entries[number - 1].request.get("wild", "")
+        wild = spot.entry.request.get("wild", "") if spot.entry else ""
         form = DrawForm(initial={"version": table.version, "wild": wild},
                         reads_history=history)
-    after = advance(table.region, position, Hand.DRAW, {}, table.house_rules)
+    after = advance(table.region, spot.position, Hand.DRAW, {}, table.house_rules)
     context = {
         "table": table, "number": number, "form": form, "stale": stale,
-        "changed": _changed(stale, table, ledger) if stale else [],
-        "intent": "new" if number > len(ledger.entries) else "edit",
-        "position": _position_view(table, position), "after": _position_view(table, after),
+        "changed": _changed(stale, table) if stale else [],
+        "intent": WriteRecord.NEW if number > spot.count else WriteRecord.EDIT,
+        "position": _position_view(table, spot.position),
+        "after": _position_view(table, after),
         "edit_url": _edit_url(table), "shows_wild": REGIONS[table.region].default_wild is None,
-        "replaces": number <= len(ledger.entries),
+        "replaces": number <= spot.count,
+        "action": _edit_url(table, "hand-draw", number=number),
         "win_url": _edit_url(table, "hand-win", number=number),
     }
     return render(request, DRAW_PAGE, context, status=status)
@@ -350,37 +499,29 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
 
 # --- helpers ---
 
-def _position(ledger, number: int) -> Position:
-    """The position before hand ``number``: a recorded hand's, or the next one's."""
-    if 1 <= number <= len(ledger.entries):
-        return ledger.entries[number - 1].before
-    if number == len(ledger.entries) + 1:
-        return ledger.position
-    raise Http404(f"no hand {number}")
-
-
-def _initial(ledger, number: int, table: Table) -> dict:
+def _initial(spot: store.Spot, table: Table) -> dict:
     """A recorded win's fields, to change it; else a blank form."""
     initial = {"version": table.version}
-    if number <= len(ledger.entries) and ledger.entries[number - 1].kind == Hand.WIN:
-        initial.update(form_data(ledger.entries[number - 1].request))
+    if spot.entry is not None and spot.entry.kind == Hand.WIN:
+        initial.update(form_data(spot.entry.request))
         if "dice_0" in initial:
             initial["dice"] = [initial.pop("dice_0"), initial.pop("dice_1")]
     return initial
 
 
-def _preview(form: LedgerWinForm, table: Table, position: Position) -> dict | None:
-    """The score of the form's hand at ``position``, and who deals next; None when the
-    form has errors (they are on its fields)."""
+def _preview(form: LedgerWinForm, table: Table, spot: store.Spot) -> dict | None:
+    """The score of the form's hand at ``spot``, and who deals next; None when the form
+    has errors (they are on its fields)."""
     if not form.is_valid():
         return None
+    position = spot.position
     fields = form.hand_fields()
     try:
         request, response = store.score_win(table, position, fields)
     except (InvalidRequest, store.Refused) as error:
         _form_errors(form, error.errors, position.number, position.number)
         return None
-    if position.number <= table.hands.count():
+    if spot.entry is not None:
         # A change to a recorded hand: every later hand is replayed now, so the page
         # never offers a save that would be refused.
         try:
@@ -429,33 +570,21 @@ def _stale_message(stale: store.StaleLedger) -> str:
     return _("The ledger changed meanwhile: nothing was undone. Check it and try again.")
 
 
-def _against_current(request, stale: store.StaleLedger, number: int):
-    """After a stale write, the posted entry against the ledger as it now is: nothing is
-    lost, the form keeps what was typed. A new hand moves to the next number; the form
-    carries the current version. Returns the table, its ledger, the number and the data."""
-    table = stale.table
-    ledger = store.load(table)
-    if request.POST.get("intent") == "new":
-        number = len(ledger.entries) + 1
-    data = request.POST.copy()
-    data["version"] = str(table.version)
-    return table, ledger, number, data
-
-
-def _changed(stale: store.StaleLedger, table: Table, ledger) -> list[dict]:
+def _changed(stale: store.StaleLedger, table: Table) -> list[dict]:
     """The hands others wrote since the stale form was drawn, as ledger rows."""
-    wanted = {h.number for h in stale.changed}
-    return [_entry_view(table, e, editable=False) for e in ledger.entries
-            if e.number in wanted]
+    count = table.hands.count()
+    numbers = [h.number for h in stale.changed if h.number <= count]
+    return [_entry_view(table, e, editable=False)
+            for e in store.entries(table, numbers, count).entries]
 
 
-def _win_context(request, table, ledger, number, form, preview, stale=None) -> dict:
-    position = _position(ledger, number)
+def _win_context(request, table, spot: store.Spot, number, form, preview,
+                 stale=None) -> dict:
     return {
         "table": table, "number": number, "form": form, "preview": preview,
-        "stale": stale, "changed": _changed(stale, table, ledger) if stale else [],
-        "intent": "new" if number > len(ledger.entries) else "edit",
-        "position": _position_view(table, position), "edit_url": _edit_url(table),
+        "stale": stale, "changed": _changed(stale, table) if stale else [],
+        "intent": WriteRecord.NEW if number > spot.count else WriteRecord.EDIT,
+        "position": _position_view(table, spot.position), "edit_url": _edit_url(table),
         "action": _edit_url(table, "hand-win", number=number),
         "draw_url": _edit_url(table, "hand-draw", number=number),
         "version": table.version,
@@ -527,7 +656,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
     count = table.hands.count()
     pages = max(1, -(-count // PAGE_SIZE))
     asked = request.GET.get("page", "")
-    page = min(max(int(asked), 1), pages) if asked.isdigit() and len(asked) < 6 else 1
+    page = min(max(int(asked), 1), pages) if _whole(asked) and len(asked) < 6 else 1
     ledger = store.load_page(table, page, PAGE_SIZE, sampled(count), count)
     shown = ledger.entries
     names = table.names
@@ -560,7 +689,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
             win_url=_edit_url(table, "hand-win", number=ledger.position.number),
             draw_url=_edit_url(table, "hand-draw", number=ledger.position.number),
             undo_url=_edit_url(table, "table-undo"),
-            restore_url=_edit_url(table, "table-restore"),
+            restore_url=_edit_url(table, "table-restore"), restore_key=new_key(),
             undone=table.undone if table.undone and table.undone["number"] == count + 1
             else None,
             result_url=_edit_url(table, "hand-result", number=ledger.position.number),

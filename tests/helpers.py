@@ -106,3 +106,30 @@ def check_payments(request, expected):
     got = {seat: Fraction(payments[seat]) for seat in SEATS}
     assert got == expected, f"payments {payments} != {expected} (patterns {result.get('patterns')})"
     assert sum(got.values()) == 0
+
+
+def ledger_write(table_id, seen, number, kind, fields=None, *, intent=None, key=None):
+    """``ledger.store.apply`` as a hand's form sends it: hand ``number`` as ``kind`` from
+    version ``seen``, ``intent`` "new" where ``number`` is the next hand (else "edit"),
+    under ``key`` (a new one unless given). Returns the table."""
+    import secrets
+
+    from ledger import store
+    from ledger.models import Hand
+
+    if intent is None:
+        count = Hand.objects.filter(table_id=table_id).count()
+        intent = "new" if number == count + 1 else "edit"
+    write = store.Write(intent=intent, number=number, version=seen,
+                        key=key or secrets.token_urlsafe(16), kind=kind, fields=fields or {})
+    return store.apply(table_id, write).table
+
+
+def ledger_undo(table_id, seen, number, *, key=None):
+    """``ledger.store.apply`` as the undo page sends it; returns what it did."""
+    import secrets
+
+    from ledger import store
+
+    return store.apply(table_id, store.Write(intent="undo", number=number, version=seen,
+                                             key=key or secrets.token_urlsafe(16)))

@@ -21,6 +21,7 @@ from ledger.export import SEAT_SHIFT, chart, to_csv
 from ledger.models import Hand, Table
 from ledger.rotation import Position, advance, compose, replay, start
 from rules.region import next_seat
+from tests.helpers import ledger_undo, ledger_write
 
 pytestmark = pytest.mark.ledger
 
@@ -230,7 +231,7 @@ def new_table(region="hangzhou", **fields) -> Table:
 def record(table, kind, fields=None, number=None):
     table.refresh_from_db()
     number = number or table.hands.count() + 1
-    return store.write(table.pk, table.version, number, kind, fields or {})
+    return ledger_write(table.pk, table.version, number, kind, fields or {})
 
 
 @pytest.mark.django_db
@@ -273,7 +274,7 @@ def test_a_stale_version_is_refused_and_says_what_changed():
     table = new_table()
     record(table, "win", win("S"))
     with pytest.raises(store.StaleLedger) as stale:
-        store.write(table.pk, 0, 2, "win", win("S"))
+        ledger_write(table.pk, 0, 2, "win", win("S"), intent="new")
     assert [h.number for h in stale.value.changed] == [1]
     assert table.hands.count() == 1
 
@@ -331,9 +332,9 @@ def test_undo_removes_the_last_hand_only_at_the_version_seen():
     record(table, "win", win("S"))
     record(table, "draw")
     with pytest.raises(store.StaleLedger):
-        store.undo_last(table.pk, 1)
-    table, number = store.undo_last(table.pk, 2)
-    assert number == 2 and list(table.hands.values_list("number", flat=True)) == [1]
+        ledger_undo(table.pk, 1, 2)
+    done = ledger_undo(table.pk, 2, 2)
+    assert done.number == 2 and list(done.table.hands.values_list("number", flat=True)) == [1]
 
 
 @pytest.mark.django_db
@@ -346,11 +347,60 @@ def test_hand_numbers_are_unique_per_table_in_the_schema():
         Hand.objects.create(table=table, number=1, kind="draw")
 
 
+# A write names what it does (issue 24): (intent, number) on a table of two hands, at the
+# version the writer saw. The server writes only the hand its intent names.
+NOT_NAMED = [
+    ("new", 1),  # "add the next hand" on hand 1's number: never an overwrite of hand 1
+    ("new", 2),
+    ("new", 4),
+    ("edit", 3),  # "change hand 3": there is no hand 3 yet
+    ("edit", 5),
+    ("undo", 1),  # "undo hand 1": it is not the last
+    ("restore", 3),  # nothing was undone
+]
+
+
 @pytest.mark.django_db
-def test_there_is_no_hand_beyond_the_next():
+@pytest.mark.parametrize(("intent", "number"), NOT_NAMED)
+def test_a_write_touches_only_the_hand_its_intent_names(intent, number):
     table = new_table()
-    with pytest.raises(store.Refused):
-        record(table, "draw", number=3)
+    record(table, "win", win("S"))
+    record(table, "draw")
+    table.refresh_from_db()
+    before = [(h.number, h.kind, h.request) for h in table.hands.all()]
+    write = store.Write(intent=intent, number=number, version=table.version, key="k" * 12,
+                        kind="draw", fields={})
+    with pytest.raises((store.NotNamed, store.NothingToDo)):
+        store.apply(table.pk, write)
+    assert [(h.number, h.kind, h.request) for h in table.hands.all()] == before
+    assert Table.objects.get(pk=table.pk).version == table.version  # nothing moved
+    assert not table.writes.filter(key="k" * 12).exists()
+
+
+@pytest.mark.django_db
+def test_an_undo_with_nothing_to_undo_changes_nothing():
+    table = new_table()
+    with pytest.raises(store.NothingToDo):
+        ledger_undo(table.pk, 0, 0)
+    assert Table.objects.get(pk=table.pk).version == 0  # the other phones' forms stay fresh
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("intent", "number", "kind"), [
+    ("new", 2, "draw"), ("edit", 1, "draw"), ("undo", 1, ""), ("new", 2, "win")])
+def test_the_same_key_twice_is_written_once(intent, number, kind):
+    table = new_table()
+    record(table, "win", win("S"))
+    table.refresh_from_db()
+    fields = win("W") if kind == "win" else {}
+    write = store.Write(intent=intent, number=number, version=table.version, key="replay-me",
+                        kind=kind, fields=fields)
+    first = store.apply(table.pk, write)
+    hands = [(h.number, h.kind, h.request) for h in first.table.hands.all()]
+    again = store.apply(table.pk, write)  # a replay, a second tab, a retry: the same key
+    assert (again.already, again.number) == (True, first.number) and not first.already
+    assert Table.objects.get(pk=table.pk).version == first.table.version
+    assert [(h.number, h.kind, h.request) for h in table.hands.all()] == hands
 
 
 # --- properties: any sequence of hands ---

@@ -17,6 +17,7 @@ from django.test import Client
 
 from ledger import store
 from ledger.models import Table
+from tests.helpers import ledger_write
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db(transaction=True)]
 
@@ -56,7 +57,7 @@ def test_phones_that_saw_the_same_version_record_exactly_one_hand():
 
     def phone(i):
         try:
-            store.write(table.pk, 0, 1, "draw", {"wild": f"{i + 1}p"})
+            ledger_write(table.pk, 0, 1, "draw", {"wild": f"{i + 1}p"})
         except store.StaleLedger as stale:
             return [h.number for h in stale.changed]
         return "recorded"
@@ -78,7 +79,7 @@ def test_phones_that_retry_lose_nothing_and_double_nothing():
         while recorded < per_phone:
             current = Table.objects.get(pk=table.pk)
             try:
-                store.write(table.pk, current.version, current.hands.count() + 1, "draw",
+                ledger_write(table.pk, current.version, current.hands.count() + 1, "draw",
                             {"wild": f"{i + 1}p"})
             except store.StaleLedger:
                 continue  # someone else wrote: look again and retry
@@ -108,14 +109,14 @@ def test_phones_posting_the_same_form_get_one_record_and_conflicts():
 
 def test_an_edit_racing_a_new_hand_never_overwrites_it():
     table = new_table()
-    store.write(table.pk, 0, 1, "draw", {"wild": "1m"})
+    ledger_write(table.pk, 0, 1, "draw", {"wild": "1m"})
 
     def phone(i):
         try:
             if i % 2:
-                store.write(table.pk, 1, 1, "draw", {"wild": "9m"})  # change hand 1
+                ledger_write(table.pk, 1, 1, "draw", {"wild": "9m"})  # change hand 1
             else:
-                store.write(table.pk, 1, 2, "draw", {"wild": "5m"})  # record hand 2
+                ledger_write(table.pk, 1, 2, "draw", {"wild": "5m"})  # record hand 2
         except store.StaleLedger:
             return "stale"
         return "written"
