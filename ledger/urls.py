@@ -8,6 +8,7 @@ urlpatterns = [
     path("t/new/", views.table_new, name="table-new"),
     path("t/<str:view_token>/", views.table_view, name="table"),
     path("t/<str:view_token>/ledger.csv", views.table_csv, name="table-csv"),
+    path("t/<str:view_token>/version", views.table_version, name="table-version"),
     path("t/<str:view_token>/e/<str:edit_token>/", views.table_edit, name="table-edit"),
     path("t/<str:view_token>/e/<str:edit_token>/undo", views.table_undo, name="table-undo"),
     path("t/<str:view_token>/e/<str:edit_token>/restore", views.table_restore,

@@ -125,6 +125,25 @@ def table_csv(request: HttpRequest, view_token: str):
     return response
 
 
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
+@capability_page
+def table_version(request: HttpRequest, view_token: str):
+    """The ledger's version, for an open page to see that another phone wrote
+    (static/js/ledger-live.js): one indexed read whatever the table's size, and 304 to a
+    page that has it already (If-None-Match)."""
+    version = Table.objects.filter(view_token=view_token).values_list(
+        "version", flat=True).first()
+    if version is None:
+        raise Http404("no such table")
+    etag = f'"{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        response = JsonResponse({"version": version})
+    response["ETag"] = etag
+    return response
+
+
 def _seen(request: HttpRequest) -> int:
     """The ledger version a posted form was drawn from (-1: none, which is stale)."""
     version = request.POST.get("version", "")
@@ -307,6 +326,7 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
         return render(request, UNDO_PAGE, {
             "table": table, "edit_url": _edit_url(table), "version": table.version,
             "key": new_key(), "undo_url": _edit_url(table, "table-undo"),
+            "version_url": reverse("table-version", args=[table.view_token]),
             "names": [table.names[s] for s in SEATS],
             "hand": _entry_view(table, last, editable=False)})
     number = request.POST.get("number", "")
@@ -400,6 +420,7 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
         "intent": WriteRecord.NEW if number > spot.count else WriteRecord.EDIT,
         "position": _position_view(table, spot.position), "edit_url": _edit_url(table),
         "action": _edit_url(table, "hand-result", number=number),
+        "version_url": reverse("table-version", args=[table.view_token]),
         "win_url": _edit_url(table, "hand-win", number=number),
         "replaces": number <= spot.count,
     }
@@ -492,6 +513,7 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
         "edit_url": _edit_url(table), "shows_wild": REGIONS[table.region].default_wild is None,
         "replaces": number <= spot.count,
         "action": _edit_url(table, "hand-draw", number=number),
+        "version_url": reverse("table-version", args=[table.view_token]),
         "win_url": _edit_url(table, "hand-win", number=number),
     }
     return render(request, DRAW_PAGE, context, status=status)
@@ -588,6 +610,7 @@ def _win_context(request, table, spot: store.Spot, number, form, preview,
         "action": _edit_url(table, "hand-win", number=number),
         "draw_url": _edit_url(table, "hand-draw", number=number),
         "version": table.version,
+        "version_url": reverse("table-version", args=[table.view_token]),
     }
 
 
@@ -678,6 +701,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "house_rules": _house_rules_in_words(table),
         "view_link": base(reverse("table", args=[table.view_token])),
         "csv_url": reverse("table-csv", args=[table.view_token]),
+        "version_url": reverse("table-version", args=[table.view_token]),
         "seen_at": timezone.now(),  # shown when the page is opened again offline
     }
     context["my_table"] = json.dumps({

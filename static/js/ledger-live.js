@@ -1,0 +1,66 @@
+// Every phone sees the ledger as it is now (issue 24). A ledger page ([data-live-sheet])
+// or a hand's form ([data-live-notice]) names the table's version URL (data-live) and the
+// version it was drawn from (data-live-version). Every few seconds while the page is in
+// view it asks whether the version moved — a conditional request the server answers 304
+// with one read, however long the table. When it has:
+// - a ledger page fetches itself again and puts the fresh sheet (totals, next hand, chart,
+//   hands) in place of its own, and the fresh version and next hand into the section of
+//   hands recorded offline (#pending, static/js/ledger-offline.js);
+// - a hand's form shows its notice: it was drawn from an older ledger, and saving it will
+//   show what changed first (the server's compare-and-set decides, as for any write).
+(function () {
+  "use strict";
+  var PERIOD = 4000;
+  var watched = document.querySelector("[data-live-sheet], [data-live-notice]");
+  if (!watched || !window.fetch || !window.DOMParser) return;
+  var url = watched.dataset.live;
+  var version = watched.dataset.liveVersion;
+  var busy = false;
+
+  function freshSheet(newVersion) {
+    return fetch(location.href, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (text) {
+        if (!text) return;
+        var fresh = new DOMParser().parseFromString(text, "text/html");
+        var sheet = fresh.querySelector("[data-live-sheet]");
+        var current = document.querySelector("[data-live-sheet]");
+        if (!sheet || !current) return;
+        current.replaceWith(document.adoptNode(sheet));
+        var pending = document.getElementById("pending");
+        var freshPending = fresh.getElementById("pending");
+        if (pending && freshPending) {
+          pending.dataset.version = freshPending.dataset.version;
+          pending.dataset.pendingNext = freshPending.dataset.pendingNext;
+        }
+        version = sheet.dataset.liveVersion || newVersion;
+        document.dispatchEvent(new CustomEvent("ledger:changed", { detail: { version: version } }));
+      });
+  }
+
+  function moved(newVersion) {
+    if (watched.matches("[data-live-notice]")) {
+      watched.hidden = false;
+      version = newVersion;
+      return null;
+    }
+    return freshSheet(newVersion);
+  }
+
+  function check() {
+    if (busy || document.visibilityState === "hidden" || !version) return;
+    busy = true;
+    fetch(url, { cache: "no-store", credentials: "same-origin",
+                 headers: { "If-None-Match": '"' + version + '"' } })
+      .then(function (response) { return response.status === 200 ? response.json() : null; })
+      .then(function (body) {
+        if (body && String(body.version) !== version) return moved(String(body.version));
+        return null;
+      })
+      .catch(function () { /* no connection: the page stays as it is */ })
+      .then(function () { busy = false; });
+  }
+
+  setInterval(check, PERIOD);
+  document.addEventListener("visibilitychange", check);
+})();
