@@ -24,6 +24,7 @@ API_CODES = {
     "body_too_large": "the body is over the size limit (limit)",
     "body_empty": "no JSON in the body",
     "body_length_required": "a body sent in chunks to a server that cannot read them",
+    "body_chunks_malformed": "a body sent in chunks whose chunks cannot be read",
     "body_not_utf8": "the body is not UTF-8",
     "body_not_json": "the body is not valid JSON (detail, line, column)",
     "json_not_finite": "NaN or Infinity where a number goes (name)",
@@ -189,7 +190,12 @@ def _chunked_body(request: HttpRequest, limit: int) -> bytes | None:
     if not request.META.get("wsgi.input_terminated") or stream is None:
         raise BadJSONBody("this server cannot read a body sent in chunks; send it with a "
                           "Content-Length header", code="body_length_required")
-    raw = stream.read(limit + 1)
+    try:
+        raw = stream.read(limit + 1)
+    except Exception:  # gunicorn's own parse errors (a chunk size such as "zz") and I/O
+        raise BadJSONBody("the body's chunks could not be read: send it with a "
+                          "Content-Length header, or as well-formed chunks",
+                          code="body_chunks_malformed") from None
     return None if len(raw) > limit else raw
 
 

@@ -115,6 +115,15 @@ def _redis_client(backend: RedisCache):
     return client
 
 
+# When the cache fails (Redis down, or hung past its socket timeout, settings.CACHES),
+# requests are served uncounted — the limit fails open, a page is never refused for it —
+# and the cache is not asked again for OUTAGE_SECONDS: a hung Redis costs one timeout per
+# process per outage window, not one per request. One warning when an outage starts,
+# one line when the cache answers again; no traceback.
+OUTAGE_SECONDS = 30.0
+_outage = {"until": 0.0, "down": False}
+
+
 def over_limit(request: HttpRequest, bucket: str, rate_text: str) -> tuple[int, int, int] | None:
     """Count this request in ``bucket`` for its client; ``(allowed, period, retry_after)``
     when it is one too many in the current window, else None (and None when the limit
@@ -123,13 +132,21 @@ def over_limit(request: HttpRequest, bucket: str, rate_text: str) -> tuple[int, 
     if rate is None:
         return None
     allowed, period = rate
+    if time.monotonic() < _outage["until"]:
+        return None
     now = time.time()
     window = int(now // period)
     try:
         count = _count(f"ratelimit:{bucket}:{client_address(request)}:{window}", period)
-    except Exception:
-        logger.warning("rate limit not counted: the cache failed", exc_info=True)
+    except Exception as error:
+        if not _outage["down"]:
+            logger.warning("rate limit off for %.0f s: the cache failed (%s: %s)",
+                           OUTAGE_SECONDS, type(error).__name__, error)
+        _outage.update(until=time.monotonic() + OUTAGE_SECONDS, down=True)
         return None
+    if _outage["down"]:
+        _outage["down"] = False
+        logger.warning("rate limit counting again: the cache answers")
     if count <= allowed:
         return None
     return allowed, period, max(1, math.ceil((window + 1) * period - now))

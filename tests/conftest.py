@@ -34,13 +34,20 @@ def hangzhou_self_draw_payments() -> dict:
 
 
 @pytest.fixture(scope="session")
-def production_server(tmp_path_factory):
+def production_server(tmp_path_factory, production_log):
     """The deployed app: collectstatic, then gunicorn with the production settings
-    (tests/servers.py). Yields its base URL; send X-Forwarded-Proto: https."""
+    (tests/servers.py). Yields its base URL; send X-Forwarded-Proto: https. What it
+    logs goes to ``production_log``."""
     env = servers.production_env(DJANGO_STATIC_ROOT=str(tmp_path_factory.mktemp("static")))
     servers.collectstatic(Path(env["DJANGO_STATIC_ROOT"]), env)
-    with servers.gunicorn(env) as url:
+    with servers.gunicorn(env, log_path=production_log) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def production_log(tmp_path_factory) -> Path:
+    """Where the production server's output (gunicorn's and the app's log) goes."""
+    return tmp_path_factory.mktemp("log") / "gunicorn.log"
 
 
 @pytest.fixture(autouse=True)

@@ -64,11 +64,13 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], workers: int = 2):
-    """A production gunicorn on a free loopback port: yields its base URL."""
+def gunicorn(env: dict[str, str], workers: int = 2, log_path=None):
+    """A production gunicorn on a free loopback port: yields its base URL. Its output
+    goes to ``log_path`` where given (for a test to read), else to a temporary file."""
     port = free_port()
     env = {**env, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers)}
-    log = tempfile.TemporaryFile("w+")  # a file, not a pipe: no one must read it
+    # a file, not a pipe: no one must read it while it runs
+    log = open(log_path, "w+") if log_path else tempfile.TemporaryFile("w+")  # noqa: SIM115
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.conf.py"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)

@@ -124,14 +124,15 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 
 # What several app servers must share (the API's rate-limit counters) goes through
 # Django's cache: Redis when REDIS_URL is set, else this process's memory. Short socket
-# timeouts: a Redis that has gone away must not hold requests up (the limit then lets
-# them through, api/ratelimit.py).
+# timeouts (Redis beside the app answers in a millisecond): a Redis that has gone away
+# or hangs must not hold requests up (the limit then lets them through for a while,
+# api/ratelimit.py OUTAGE_SECONDS).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
-        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        "OPTIONS": {"socket_connect_timeout": 0.1, "socket_timeout": 0.1},
     } if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
 }
 

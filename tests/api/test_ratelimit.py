@@ -109,18 +109,47 @@ def test_an_ipv6_client_counts_by_its_64_block(client):
     assert post(client, f"{block[:-1]}2::1").status_code == 400
 
 
+@pytest.fixture(autouse=True)
+def no_outage():
+    """Each test starts with the cache answering (api.ratelimit's outage window)."""
+    from api import ratelimit
+
+    ratelimit._outage.update(until=0.0, down=False)
+    yield
+    ratelimit._outage.update(until=0.0, down=False)
+
+
 @override_settings(API_RATE_LIMIT="1/minute")
-def test_a_failing_cache_lets_requests_through(client, address):
-    with mock.patch("api.ratelimit._count", side_effect=ConnectionError("down")):
+def test_a_failing_cache_lets_requests_through_asked_once_and_warned_once(client, address,
+                                                                         caplog):
+    with mock.patch("api.ratelimit._count", side_effect=ConnectionError("down")) as count:
         responses = [post(client, address).status_code for _ in range(3)]
 
     assert responses == [400, 400, 400]
+    assert count.call_count == 1  # a hung cache is not asked again for a while
+    warnings = [r for r in caplog.records if r.name == "api.ratelimit"]
+    assert len(warnings) == 1 and "the cache failed (ConnectionError: down)" in (
+        warnings[0].getMessage())
+    assert warnings[0].exc_info is None  # one line, no traceback
+
+
+@override_settings(API_RATE_LIMIT="1/minute")
+def test_after_the_outage_window_the_limit_counts_again(client, address, caplog):
+    from api import ratelimit
+
+    with mock.patch("api.ratelimit._count", side_effect=ConnectionError("down")):
+        post(client, address)
+    ratelimit._outage["until"] = 0.0  # the window has passed
+
+    assert [post(client, address).status_code for _ in range(2)] == [400, 429]
+    mine = [r.getMessage() for r in caplog.records if r.name == "api.ratelimit"]
+    assert mine[-1] == "rate limit counting again: the cache answers"
 
 
 @override_settings(API_RATE_LIMIT="1/minute", CACHES={"default": {
     "BACKEND": "django.core.cache.backends.redis.RedisCache",
     "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
-    "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}})
+    "OPTIONS": {"socket_connect_timeout": 0.1, "socket_timeout": 0.1}}})
 def test_an_unreachable_redis_lets_requests_through(client, address):
     assert [post(client, address).status_code for _ in range(2)] == [400, 400]
 

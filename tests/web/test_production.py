@@ -35,6 +35,52 @@ def test_start_up_refuses_the_development_key_or_a_weak_one(key):
     assert "a long random string (50 characters or more" in done.stderr
 
 
+def test_start_up_refuses_a_key_of_a_few_characters_repeated_and_any_host():
+    weak = servers.manage("check", env=servers.production_env(DJANGO_SECRET_KEY="abcde" * 12))
+    anyhost = servers.manage("check", env=servers.production_env(DJANGO_ALLOWED_HOSTS="*"))
+
+    assert weak.returncode != 0 and "50 characters or more" in weak.stderr
+    assert anyhost.returncode != 0 and "not '*'" in anyhost.stderr
+
+
+def test_the_plain_http_trial_passes_its_own_check():
+    """README, "Production": DJANGO_SECURE_SSL_REDIRECT=0 to try `make serve` on
+    http://127.0.0.1 — and `make serve` runs check --deploy --fail-level WARNING first."""
+    done = servers.manage("check", "--deploy", "--fail-level", "WARNING",
+                          env=servers.production_env(DJANGO_SECURE_SSL_REDIRECT="0"))
+
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_rejected_requests_are_logged_in_one_line_or_not_at_all(production_server,
+                                                                production_log):
+    """A bad chunked body is a 400 (not a 500); an unknown Host is not logged; too many
+    form fields are logged in one line, without a traceback."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(production_server)
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=10)
+    connection.putrequest("POST", "/api/v1/score")
+    for name, value in {"Content-Type": "application/json", "X-Forwarded-Proto": "https",
+                        "Transfer-Encoding": "chunked"}.items():
+        connection.putheader(name, value)
+    connection.endheaders()
+    connection.send(b"zz\r\n{}\r\n0\r\n\r\n")
+    answer = connection.getresponse()
+    assert answer.status == 400
+    assert json.loads(answer.read())["errors"][0]["code"] == "body_chunks_malformed"
+    assert get(f"{production_server}/", {"Host": "evil.example"})[0] == 400
+    fields = "&".join(f"f{i}=1" for i in range(1200)).encode()
+    status = get(f"{production_server}/t/new/", {
+        "X-Forwarded-Proto": "https",
+        "Content-Type": "application/x-www-form-urlencoded"}, fields)[0]
+    assert status in (400, 403)
+    text = production_log.read_text()
+    assert "Traceback" not in text and "evil.example" not in text
+    assert len([line for line in text.splitlines() if "TooManyFields" in line]) <= 1
+
+
 def test_start_up_fails_clearly_without_secret_key_and_hosts():
     env = servers.production_env(DJANGO_SECRET_KEY="", DJANGO_ALLOWED_HOSTS=" ")
 
