@@ -107,6 +107,24 @@ def test_phones_posting_the_same_form_get_one_record_and_conflicts():
     assert table.hands.count() == 1
 
 
+def test_one_key_sent_from_eight_clients_at_once_records_one_hand():
+    """A replay, a second tab, a retry after a lost answer — all at once: the write is
+    done once, and every other send of its key hears "already recorded", not a conflict."""
+    table = new_table()
+    write = store.Write(intent="new", number=1, version=0, key="one-hand-many-sends",
+                        kind="draw", fields={"wild": "3p"})
+
+    def phone(i):
+        done = store.apply(table.pk, write)
+        return "already" if done.already else "recorded"
+
+    results = together(phone)
+    assert sorted(results) == ["already"] * (PHONES - 1) + ["recorded"]
+    assert [(h.number, h.request) for h in table.hands.all()] == [(1, {"wild": "3p"})]
+    table.refresh_from_db()
+    assert table.version == 1 and table.writes.count() == 1
+
+
 def test_an_edit_racing_a_new_hand_never_overwrites_it():
     table = new_table()
     ledger_write(table.pk, 0, 1, "draw", {"wild": "1m"})
