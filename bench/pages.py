@@ -15,7 +15,8 @@ so the numbers are Django's own work — middleware, views, templates — with n
 - ``GET /rules/hangzhou/`` (every pattern with its examples scored) and
   ``GET /waits/?…`` (a 13-tile hand's waits);
 - a table's read-only ledger page with 10, 100 and 1,000 hands (the cap,
-  ``ledger.store.HANDS_LIMIT``): the page's cost should not grow with the table.
+  ``ledger.store.HANDS_LIMIT``), the next hand's win preview at 10 and 1,000 hands,
+  and an open page's version check: their cost should not grow with the table.
 
 Every target is warmed up, then the targets are timed round by round, interleaved, so
 that drift on the machine hits them all alike; each row gives the median and the 90th
@@ -59,9 +60,8 @@ def set_up(static_root: str) -> None:
     call_command("migrate", interactive=False, verbosity=0)
 
 
-def table_with(hands: int) -> str:
-    """A Hangzhou table of ``hands`` paper results (rules.settle), written in one go:
-    the read-only page's path."""
+def table_with(hands: int):
+    """A Hangzhou table of ``hands`` paper results (rules.settle), written in one go."""
     from decimal import Decimal
 
     from ledger.models import Hand, Table
@@ -81,7 +81,7 @@ def table_with(hands: int) -> str:
         rows.append(Hand(table=table, number=number, kind=Hand.WIN, request=request,
                          result=result, after=after_json(position, totals)))
     Hand.objects.bulk_create(rows)
-    return f"/t/{table.view_token}/"
+    return table
 
 
 def targets() -> dict[str, Callable[[], object]]:
@@ -113,8 +113,41 @@ def targets() -> dict[str, Callable[[], object]]:
         "partial: the same, HX-Request": get(query, **{"HX-Request": "true"}),
         "rules: GET /rules/hangzhou/": get("/rules/hangzhou/"),
         "waits: GET /waits/?…": get("/waits/?region=hangzhou&hand=123m456m789p345s"),
-        **{f"ledger: {n:>5} hands, read-only": get(table_with(n)) for n in (10, 100, 1000)},
+        **ledger_targets(get),
     }
+
+
+def ledger_targets(get) -> dict[str, Callable[[], object]]:
+    """A table's pages at 10, 100 and 1,000 hands: the read-only ledger, the next hand's
+    win preview (score it: who pays, who deals next) and an open page's version check
+    (answered 304): none should cost more on a long table."""
+    from urllib.parse import urlencode
+
+    calls = {}
+    for n in (10, 100, 1000):
+        table = table_with(n)
+        calls[f"ledger: {n:>5} hands, read-only"] = get(f"/t/{table.view_token}/")
+    for n in (10, 1000):
+        table = table_with(n)
+        hand = urlencode({"hand": "123m456p789s234s7z", "win_tile": "7z",
+                          "win_type": "self_draw", "winner": "S", "version": table.version})
+        edit = f"/t/{table.view_token}/e/{table.edit_token}/hand/{n + 1}/win?{hand}"
+        calls[f"preview: {n:>5} hands, next win"] = get(edit)
+    table = table_with(1000)
+    version = f"/t/{table.view_token}/version"
+    calls["version check: 1000 hands, 304"] = get304(version, f'"{table.version}"')
+    return calls
+
+
+def get304(url: str, etag: str):
+    from django.test import Client
+
+    client = Client()
+
+    def call():
+        response = client.get(url, secure=True, headers={"If-None-Match": etag})
+        assert response.status_code == 304, (url, response.status_code)
+    return call
 
 
 def measure(calls: dict[str, Callable[[], object]], rounds: int) -> dict[str, list[float]]:

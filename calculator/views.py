@@ -203,7 +203,8 @@ def web_manifest(request: HttpRequest):
 
 
 KEPT_FILES = ("css/site.css", "css/tiles.css", "js/site.js", "js/tiles.js", "js/sw.js",
-              "js/offline.js", "js/engine-worker.js", "js/pending.js", "js/ledger-offline.js")
+              "js/offline.js", "js/engine-worker.js", "js/pending.js", "js/ledger-offline.js",
+              "js/ledger-form.js", "js/ledger-live.js")
 
 
 @require_safe

@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,6 +30,7 @@ from django.views.decorators.vary import vary_on_headers
 from api.ratelimit import rate_limited_page
 from calculator.forms import calculator_link, form_data
 from calculator.messages import render as say
+from calculator.messages import win_type_name
 from calculator.regions import chinese, in_language, region_label, region_name, rule_label
 from calculator.results import present, streak_name
 from common.web import SEATS, amount, form_response, seat_name, signed
@@ -198,11 +200,26 @@ def _ack(table: Table, write: store.Write, written, error, reasons=()) -> JsonRe
         body.update(outcome="conflict", version=error.table.version, next=count + 1,
                     changed=[_summary(error.table, e) for e in store.entries(
                         error.table, [h.number for h in error.changed if h.number <= count],
-                        count).entries])
+                        count).entries],
+                    as_next=_as_next(error.table, write, count))
         return JsonResponse(body, status=409)
     body.update(outcome="refused", version=table.version,
                 reasons=list(reasons) or [_refusal(error, write.number, table.region)])
     return JsonResponse(body, status=400)
+
+
+def _as_next(table: Table, write: store.Write, count: int) -> list[dict] | None:
+    """What a stale hand would pay recorded as the next hand, each seat's name and net
+    ("+6"), for the player to choose; a draw pays nothing. None: it would not score."""
+    if write.kind != Hand.WIN:
+        return [{"name": table.names[s], "net": signed(0)} for s in SEATS]
+    spot = store.spot(table, count + 1)
+    assert spot is not None
+    try:
+        _request, response = store.score_win(table, spot.position, write.fields)
+    except (InvalidRequest, store.Refused):
+        return None
+    return [{"name": table.names[s], "net": signed(response["payments"][s])} for s in SEATS]
 
 
 def _summary(table: Table, entry) -> dict:
@@ -657,6 +674,25 @@ def _entry_view(table: Table, entry, editable: bool) -> dict:
     return view
 
 
+def _chain_words(table: Table, position: Position) -> dict:
+    """What the edit page needs to show hands recorded offline in a row as the server
+    would place them (static/js/ledger-offline.js): the next hand's position, who deals
+    after each outcome (``Region.next_deal`` worked out for every dealer and winner, or
+    a draw), and the words — names, seats, win types, streaks."""
+    region = REGIONS[table.region]
+    after = {dealer: {outcome: list(region.next_deal(dealer, None if outcome == "draw"
+                                                     else outcome, table.house_rules))
+                      for outcome in (*SEATS, "draw")} for dealer in SEATS}
+    return {"next": {"number": position.number, "dealer": position.dealer,
+                     "streak": position.streak, "draws": position.draws,
+                     "previous_wild": position.previous_wild},
+            "after": after, "names": table.names,
+            "seats": {s: str(seat_name(s)) for s in SEATS},
+            "how": {key: str(win_type_name(key)) for key in ("self_draw", "discard",
+                                                              "rob_kong")},
+            "streaks": [streak_name(n) for n in range(10)]}
+
+
 def _house_rules_in_words(table: Table) -> list[str]:
     """The table's house rules as the rules page says them: 点炮胡：不能点炮胡…"""
     region = REGIONS[table.region]
@@ -723,4 +759,11 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         )
         # kept by the service worker for recording with no network (ledger-offline.js)
         context["next_forms"] = json.dumps([context["win_url"], context["draw_url"]])
+        # and the scripts of those forms (static/js/ledger-form.js …), which this page
+        # does not load itself
+        context["form_files"] = json.dumps([static(f"js/{name}") for name in (
+            "pending.js", "ledger-form.js", "ledger-live.js", "ledger-offline.js",
+            "tiles.js")])
+        context["chain"] = json.dumps(_chain_words(table, ledger.position),
+                                      ensure_ascii=False)
     return context

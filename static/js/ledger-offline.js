@@ -1,12 +1,21 @@
 // A ledger's edit page and the hands recorded on it with no network (Pending,
 // static/js/pending.js, kept by the service worker when a hand's form could not be sent).
-// They are listed as 待同步, and sent in the order they were recorded as soon as the
-// server answers (on opening the page, when the browser says it is back online, and
-// every 15 seconds while any wait: a phone on a dead wifi may never say it was
-// offline). The server's compare-and-set decides as for any
-// form: a hand drawn from an older ledger than the server's is turned down and kept,
-// marked "a hand was recorded meanwhile", for the player to record as the next hand or
-// drop. Nothing is dropped without the player.
+//
+// - Listed as 待同步, each with who won and how, in the order they were recorded; the
+//   header's next hand, dealer and streak move on past them, as the server will place
+//   them (the page's data-chain: the rotation worked out by the server for every dealer
+//   and outcome).
+// - Sent in that order as soon as the server answers (on opening the page, when the
+//   browser says it is back online, and every 15 seconds while any wait: a phone on a dead
+//   wifi may never say it was offline), by one tab at a time (a Web Lock per table).
+// - A hand counts as recorded only when the server answers in JSON with its key:
+//   "recorded", or "already_recorded" (the same key came before, from another tab or a
+//   lost answer). A redirect or a page it cannot read (a wifi's login page) leaves it
+//   waiting.
+// - When another phone recorded meanwhile, the server says which hands (409), and the
+//   card says so, with what this hand would pay as the next one; the player records it
+//   (and the hands kept after it) from there, or drops it. Nothing is dropped without
+//   the player.
 (function () {
   "use strict";
   function hidden(name, value) {
@@ -16,7 +25,8 @@
   }
 
   // A win's page with no network: its preview cannot be fetched, so offer to keep the hand
-  // as typed (the form's fields, its ledger version among them) for the server to score.
+  // as typed (the form's fields, its ledger version and key among them) for the server to
+  // score.
   var offlineRecord = document.querySelector("template[data-offline-record]");
   if (offlineRecord) {
     document.addEventListener("htmx:sendError", function (event) {
@@ -36,11 +46,14 @@
   var section = document.querySelector("[data-pending]");
   if (!section || typeof Pending === "undefined" || !window.indexedDB) return;
   var words = section.dataset, table = words.pending;
+  var chain = JSON.parse(words.chain);
 
-  // The service worker keeps this table's next forms, fresh: they carry the version.
+  // The service worker keeps this table's next forms, fresh (they carry the version),
+  // and their scripts.
   if ("serviceWorker" in navigator && navigator.onLine) {
     navigator.serviceWorker.ready.then(function (registration) {
       registration.active.postMessage({ refresh: JSON.parse(words.pendingForms) });
+      registration.active.postMessage({ keep: JSON.parse(words.pendingFiles) });
     });
   }
 
@@ -57,6 +70,12 @@
     return node;
   }
 
+  function say(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, name) {
+      return name in values ? values[name] : all;
+    });
+  }
+
   function when(iso) {
     return new Date(iso).toLocaleString(document.documentElement.lang || undefined,
                                         { month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" });
@@ -69,82 +88,168 @@
     return b;
   }
 
+  // Who won and how, as the ledger says it: 乙 自摸 ×2 (a paper result's total too).
+  function how(entry) {
+    if (entry.kind !== "win") return "";
+    var winner = Pending.field(entry, "winner"), total = Pending.field(entry, "multiplier");
+    var fan = Pending.field(entry, "fan");
+    var line = [chain.names[winner] || "", chain.how[Pending.field(entry, "win_type")] || ""];
+    var discarder = Pending.field(entry, "discarder");
+    if (discarder) line.push("(" + chain.names[discarder] + ")");
+    if (total) line.push("×" + total);
+    if (fan) line.push(say(words.msgFan, { fan: fan }));
+    return line.join(" ");
+  }
+
+  function card(entry) {
+    var item = el("li", "list-group-item");
+    item.dataset.pendingEntry = entry.state;
+    var title = el("div", "d-flex flex-wrap align-items-baseline gap-2");
+    title.append(el("strong", "", say(entry.kind === "win" ? words.msgWin : words.msgDraw,
+                                      { number: entry.number })),
+                 el("span", "", how(entry)),
+                 el("span", "small text-body-secondary", say(words.msgAt, { time: when(entry.at) })));
+    if (entry.state === "waiting") title.append(el("span", "badge text-bg-warning ms-auto", words.msgWaiting));
+    item.append(title);
+    if (entry.state === "waiting" && entry.unreached) {
+      item.append(el("p", "small mb-0 mt-1 text-body-secondary", words.msgUnreached));
+    }
+    if (entry.state === "waiting") return item;
+    var answer = entry.answer || {};
+    var actions = el("div", "d-flex flex-wrap gap-2");
+    if (entry.state === "conflict") {
+      var changed = (answer.changed || []).map(function (c) { return c.words; }).join("; ");
+      item.append(el("p", "small mb-1 mt-1", say(words.msgConflict, { changed: changed })));
+      if (answer.as_next) {
+        item.append(el("p", "small mb-2", say(words.msgAsNext, {
+          number: answer.next,
+          payments: answer.as_next.map(function (p) { return p.name + " " + p.net; }).join(", ") })));
+      }
+      actions.append(button(say(words.msgReapply, { number: answer.next }), "btn-primary",
+                            function () { reapply(entry); }));
+    } else {
+      item.append(el("p", "small mb-2 mt-1", words.msgRefused + " " + (answer.reasons || []).join(" ")));
+      actions.append(button(words.msgOpen, "btn-primary", function () { open(entry); }));
+    }
+    actions.append(button(words.msgDrop, "btn-outline-danger", function () {
+      if (window.confirm(words.msgDropConfirm)) Pending.remove(entry.id).then(refresh);
+    }));
+    item.append(actions);
+    return item;
+  }
+
+  // The header's next hand, past the hands kept here, as the server will place them.
+  function moveHeader(list) {
+    var at = { number: chain.next.number, dealer: chain.next.dealer, streak: chain.next.streak };
+    list.forEach(function (entry) {
+      if (Pending.field(entry, "intent") !== "new") return;
+      var outcome = entry.kind === "win" ? Pending.field(entry, "winner") : "draw";
+      var after = chain.after[at.dealer][outcome];
+      at = { number: entry.number + 1, dealer: after[0], streak: after[1] ? at.streak + 1 : 0 };
+    });
+    var next = document.querySelector("[data-next]");
+    if (!next || at.number === chain.next.number) return;
+    var title = document.getElementById("next-title");
+    if (title) title.textContent = say(words.msgNext, { number: at.number });
+    var dealer = next.querySelector("[data-dealer]");
+    if (dealer) {
+      dealer.dataset.dealer = at.dealer;
+      dealer.replaceChildren(chain.names[at.dealer] + " ",
+                             el("span", "text-body-secondary", "(" + chain.seats[at.dealer] + ")"));
+    }
+    var streak = next.querySelector("[data-streak]");
+    if (streak) {
+      streak.dataset.streak = at.streak;
+      streak.textContent = chain.streaks[Math.min(at.streak, chain.streaks.length - 1)];
+    }
+  }
+
   function render(list) {
     var ul = section.querySelector("[data-pending-list]");
-    ul.replaceChildren();
-    list.forEach(function (entry) {
-      var item = el("li", "list-group-item");
-      item.dataset.pendingEntry = entry.state;
-      var title = el("div", "d-flex flex-wrap align-items-baseline gap-2");
-      title.append(el("strong", "", (entry.kind === "win" ? words.msgWin : words.msgDraw)
-        .replace("{number}", entry.number)),
-                   el("span", "small text-body-secondary", words.msgAt.replace("{time}", when(entry.at))));
-      if (entry.state === "waiting") title.append(el("span", "badge text-bg-warning ms-auto", words.msgWaiting));
-      item.append(title);
-      if (entry.state !== "waiting") {
-        item.append(el("p", "small mb-2 mt-1", entry.state === "conflict" ? words.msgConflict : words.msgRefused));
-        var actions = el("div", "d-flex flex-wrap gap-2");
-        if (entry.state === "conflict") actions.append(button(words.msgReapply, "btn-primary", function () { reapply(entry); }));
-        else actions.append(button(words.msgOpen, "btn-primary", function () { open(entry); }));
-        actions.append(button(words.msgDrop, "btn-outline-danger", function () {
-          if (window.confirm(words.msgDropConfirm)) Pending.remove(entry.id).then(refresh);
-        }));
-        item.append(actions);
-      }
-      ul.append(item);
-    });
+    ul.replaceChildren.apply(ul, list.map(card));
     section.hidden = !list.length;
+    moveHeader(list.filter(function (e) { return e.state === "waiting"; }));
   }
 
   function refresh() { return mine().then(render); }
 
-  // "recorded", "conflict" (409: the ledger moved on) or "refused" (400); a network
-  // failure rejects, and the entry waits.
-  function send(action, fields) {
-    return fetch(action, { method: "POST", body: new URLSearchParams(fields), redirect: "manual",
-                           credentials: "same-origin" })
-      .then(function (response) {
-        if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) return "recorded";
-        return response.status === 409 ? "conflict" : "refused";
-      });
+  // The server's answer to one kept hand: its JSON, when it names this hand's key; null
+  // for anything else (a redirect, a login page, a server that is not this app).
+  function send(entry) {
+    return fetch(entry.action, {
+      method: "POST", body: new URLSearchParams(entry.fields), redirect: "manual",
+      credentials: "same-origin", headers: { Accept: "application/json" },
+    }).then(function (response) {
+      var type = response.headers.get("Content-Type") || "";
+      if (response.type === "opaqueredirect" || type.indexOf("application/json") !== 0) return null;
+      return response.json().then(function (answer) {
+        return answer && answer.key === Pending.field(entry, "key") ? answer : null;
+      }, function () { return null; });
+    });
+  }
+
+  // The waiting hands in order, until one is not recorded; true when any was.
+  function sendInOrder() {
+    var recorded = false;
+    return mine().then(function (list) {
+      var waiting = list.filter(function (e) { return e.state === "waiting"; });
+      return waiting.reduce(function (chained, entry) {
+        return chained.then(function (go) {
+          if (!go) return false;
+          return send(entry).then(function (answer) {
+            if (!answer) {
+              entry.unreached = true;
+              return Pending.put(entry).then(function () { return false; });
+            }
+            if (answer.outcome === "recorded" || answer.outcome === "already_recorded") {
+              recorded = true;
+              return Pending.remove(entry.id).then(function () { return true; });
+            }
+            entry.state = answer.outcome === "conflict" ? "conflict" : "refused";
+            entry.answer = answer;
+            delete entry.unreached;
+            return Pending.put(entry).then(function () { return false; });
+          });
+        });
+      }, Promise.resolve(true));
+    }).then(function () { return recorded; }, function () { return recorded; });
   }
 
   var sending = false;
   function sendWaiting() {
     if (sending) return Promise.resolve();
     sending = true;
-    var recorded = false;
-    return mine().then(function (list) {
-      return list.filter(function (e) { return e.state === "waiting"; }).reduce(function (chain, entry) {
-        return chain.then(function () {
-          return send(entry.action, entry.fields).then(function (outcome) {
-            if (outcome === "recorded") { recorded = true; return Pending.remove(entry.id); }
-            entry.state = outcome;
-            return Pending.put(entry);
-          });
-        });
-      }, Promise.resolve());
-    }).then(function () {
+    var work = function () { return sendInOrder(); };
+    var done = navigator.locks
+      ? navigator.locks.request("ledger-sync " + table, { ifAvailable: true }, function (lock) {
+        return lock ? work() : false;
+      })
+      : work();
+    return done.then(function (recorded) {
+      sending = false;
       if (recorded) location.reload(); // the ledger as the server now has it
       else return refresh();
-    }, refresh).then(function () { sending = false; }, function () { sending = false; });
+    }, function () { sending = false; return refresh(); });
   }
 
-  // Against the ledger as this page shows it (fetched just now): the next hand's number
-  // and the current version.
+  // The conflict's hand, and every hand kept after it, placed after the hands the other
+  // phone recorded: from the next hand and the version the server gave, in order.
   function reapply(entry) {
-    var number = words.pendingNext;
-    var fields = entry.fields.map(function (pair) {
-      if (pair[0] === "version") return ["version", words.version];
-      if (pair[0] === "intent") return ["intent", "new"];
-      return pair;
-    });
-    var action = entry.action.replace(/hand\/\d+\//, "hand/" + number + "/");
-    send(action, fields).then(function (outcome) {
-      if (outcome === "recorded") return Pending.remove(entry.id).then(function () { location.reload(); });
-      entry.state = outcome;
-      return Pending.put(entry).then(refresh);
-    }, function () { /* no connection yet: it stays as it is */ });
+    var answer = entry.answer;
+    mine().then(function (list) {
+      var from = list.filter(function (e) { return e.id >= entry.id && e.state !== "refused"; });
+      var number = answer.next, version = answer.version;
+      return Promise.all(from.map(function (e) {
+        Pending.setField(e, "version", version++);
+        if (Pending.field(e, "intent") === "new") {
+          e.action = e.action.replace(/hand\/\d+\//, "hand/" + number + "/");
+          e.number = number++;
+        }
+        e.state = "waiting";
+        delete e.answer;
+        return Pending.put(e);
+      }));
+    }).then(sendWaiting);
   }
 
   // The server's own page for a turned-down hand (its form, with what was wrong).

@@ -53,9 +53,8 @@ async function sendOrKeep(request, hand) {
     return await fetch(request);
   } catch (error) {
     const fields = [...(await copy.formData()).entries()].filter(([, v]) => typeof v === "string");
-    await Pending.add({ table: hand[1], action: new URL(request.url).pathname,
-                        number: Number(hand[2]), kind: hand[3], fields,
-                        at: new Date().toISOString(), state: "waiting" });
+    await Pending.keep({ table: hand[1], action: new URL(request.url).pathname,
+                         number: Number(hand[2]), kind: hand[3], fields });
     return Response.redirect(hand[1] + "#pending", 303);
   }
 }

@@ -97,3 +97,36 @@ def typed(page: Page, name: str):
     if text.count() and not text.first.evaluate("node => node.open"):
         text.first.locator("summary").click()
     return page.locator(f"#id_{name}")
+
+
+# --- the ledger with no network (static/js/pending.js, static/js/ledger-offline.js) ---
+
+def visit_with_the_service_worker(page: Page, path: str) -> None:
+    page.goto(path)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.goto(path)  # now through the service worker, which keeps it
+
+
+def new_table(page: Page) -> str:
+    page.goto("/t/new/")
+    page.fill("#id_name", "周六")
+    page.locator("main form button[type=submit]").tap()
+    page.wait_for_url("**/e/**")
+    return page.url
+
+
+def forms_kept(page: Page) -> None:
+    """Wait until the service worker keeps the edit page's next forms and their scripts."""
+    page.wait_for_function(
+        """async () => {
+          const section = document.querySelector("[data-pending]").dataset;
+          const forms = JSON.parse(section.pendingForms).concat(JSON.parse(section.pendingFiles));
+          const kept = await Promise.all(
+            forms.map((url) => caches.match(url, { ignoreVary: true })));
+          return kept.every(Boolean);
+        }""", polling=250, timeout=30_000)
+
+
+def record_a_draw(page: Page) -> None:
+    page.locator("[data-record-draw]").click()
+    page.locator("main form button[type=submit]").click()

@@ -9,13 +9,9 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import forms_kept, new_table, record_a_draw, visit_with_the_service_worker
+
 pytestmark = pytest.mark.browser
-
-
-def visit_with_the_service_worker(page: Page, path: str) -> None:
-    page.goto(path)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.goto(path)  # now through the service worker, which keeps it
 
 
 def test_opened_pages_open_offline_and_others_say_why(page: Page, artifacts):
@@ -158,30 +154,6 @@ def test_with_the_network_cut_the_calculator_scores_with_the_same_engine(page: P
 
 # --- the ledger with no network (static/js/pending.js, static/js/ledger-offline.js) ---
 
-def new_table(page: Page) -> str:
-    page.goto("/t/new/")
-    page.fill("#id_name", "周六")
-    page.locator("main form button[type=submit]").tap()
-    page.wait_for_url("**/e/**")
-    return page.url
-
-
-def forms_kept(page: Page) -> None:
-    """Wait until the service worker keeps the edit page's next forms."""
-    page.wait_for_function(
-        """async () => {
-          const forms = JSON.parse(document.querySelector("[data-pending]").dataset.pendingForms);
-          const kept = await Promise.all(
-            forms.map((url) => caches.match(url, { ignoreVary: true })));
-          return kept.every(Boolean);
-        }""", polling=250, timeout=30_000)
-
-
-def record_a_draw(page: Page) -> None:
-    page.locator("[data-record-draw]").click()
-    page.locator("main form button[type=submit]").click()
-
-
 @pytest.mark.ledger
 def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict_is_kept(
         page: Page, artifacts):
@@ -197,7 +169,7 @@ def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict
     waiting = page.locator("[data-pending-entry=waiting]")
     expect(waiting).to_have_count(1)
     expect(waiting).to_contain_text("待同步")
-    expect(waiting).to_contain_text("第 1 手")
+    expect(waiting).to_contain_text("第 1 局")
     page.screenshot(path=str(artifacts / "ledger-pending-360.png"))
 
     # The network returns: it is sent, and the ledger has it.
@@ -221,13 +193,13 @@ def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict
     page.context.set_offline(False)
     conflict = page.locator("[data-pending-entry=conflict]")
     expect(conflict).to_be_visible(timeout=40_000)
-    expect(conflict).to_contain_text("期间")
+    expect(conflict).to_contain_text("另一部手机期间记了 #2")
     page.reload()  # the ledger as the server has it, the hand still kept
     expect(hands).to_have_count(2)
     expect(conflict).to_be_visible()
     page.screenshot(path=str(artifacts / "ledger-conflict-360.png"))
 
-    conflict.get_by_role("button", name="记为下一手").tap()
+    conflict.get_by_role("button", name="记为第 3 局").tap()
     expect(hands).to_have_count(3)
     expect(page.locator("#pending")).to_be_hidden()
 
@@ -248,7 +220,7 @@ def test_a_win_typed_offline_is_kept_unscored_and_the_server_scores_it_when_sent
     page.locator("#score-form button[type=submit]").click()
     page.locator("[data-record-offline]").click()
     waiting = page.locator("[data-pending-entry=waiting]")
-    expect(waiting).to_contain_text("第 1 手：和牌")
+    expect(waiting).to_contain_text("第 1 局：和牌")
 
     page.context.set_offline(False)
     hand = page.locator("tbody[data-hand]")
