@@ -37,8 +37,9 @@ $(VENV)/.dev.stamp: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $(VENV)/.runtime.stamp $@
 
 # The development flag: manage.py and config.wsgi run the production settings without it.
-# HOST=0.0.0.0 serves the phones on the same wifi too: the machine's addresses become
-# allowed hosts, and DEBUG pages are off (runserver --insecure still serves /static/).
+# HOST=0.0.0.0 serves the phones on the same wifi too: the machine's IPv4 addresses (the
+# server listens on IPv4 alone, so only those can be opened) become allowed hosts, and
+# DEBUG pages are off (runserver --insecure still serves /static/).
 HOST ?= 127.0.0.1
 PORT ?= 8000
 run: export DJANGO_SETTINGS_MODULE = config.settings.development
@@ -47,7 +48,7 @@ run: venv offline
 	@if [ "$(HOST)" = 127.0.0.1 ] || [ "$(HOST)" = localhost ]; then \
 	  API_RATE_LIMIT=off exec $(BIN)/python manage.py runserver $(HOST):$(PORT); \
 	else \
-	  ips=$$(hostname -I 2>/dev/null); \
+	  ips=$$(for ip in $$(hostname -I 2>/dev/null); do case $$ip in *:*) ;; *) echo $$ip;; esac; done); \
 	  for ip in $$ips; do echo "Open http://$$ip:$(PORT)/ on a phone on the same wifi"; done; \
 	  DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost$$(for ip in $$ips; do printf ',%s' $$ip; done)}" \
 	  DJANGO_DEBUG=0 API_RATE_LIMIT=off exec $(BIN)/python manage.py runserver --insecure $(HOST):$(PORT); \

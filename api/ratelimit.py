@@ -28,7 +28,8 @@ _RATE = re.compile(r"\s*(\d+)\s*/\s*(second|minute|hour|day)\s*")
 OFF = ("", "off", "0", "none")
 # The API's limit, and the pages': the engine-backed pages (calculator results, waits,
 # practice), creating tables, writing to a ledger.
-RATE_SETTINGS = ("API_RATE_LIMIT", "PAGE_RATE_LIMIT", "TABLE_RATE_LIMIT", "LEDGER_RATE_LIMIT")
+RATE_SETTINGS = ("API_RATE_LIMIT", "PAGE_RATE_LIMIT", "TABLE_RATE_LIMIT", "LEDGER_RATE_LIMIT",
+                 "WATCH_RATE_LIMIT")
 
 
 @lru_cache(maxsize=8)

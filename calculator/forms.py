@@ -16,10 +16,11 @@ from urllib.parse import urlencode
 from django import forms
 from django.urls import reverse, reverse_lazy
 from django.utils.functional import lazy
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator import regions
+from calculator.field_errors import PlayersWords
 from calculator.messages import render as say
 from calculator.regions import DEFAULT_REGION, REGION_CHOICES
 from common.web import SEAT_CHOICES, json_number
@@ -81,17 +82,20 @@ def _claim_fields(language: str) -> dict[str, forms.Field]:
     """The 承包 claim rows' fields, labelled in ``language``: who claimed chi/pung from
     whom, how many times, this hand (``ClaimRowsForm``)."""
     fields: dict[str, forms.Field] = {}
-    labels = {"by": _("Claimed by"), "from": _("Claimed from"), "count": _("Times")}
+    # Each select named with its row, as the error summary and a screen reader say it.
+    labels = {"by": _("承包 row %(row)s: who claimed"),
+              "from": _("承包 row %(row)s: claimed from whom"),
+              "count": _("承包 row %(row)s: how many times")}
     for row in range(1, CLAIM_ROWS + 1):
-        fields[f"claim{row}_by"] = _select(
-            SEAT_CHOICES, blank="—", label=_("承包 claims, row %(row)s") % {"row": row})
+        fields[f"claim{row}_by"] = _select(SEAT_CHOICES, blank="—")
         fields[f"claim{row}_from"] = _select(SEAT_CHOICES, blank="—")
         fields[f"claim{row}_count"] = _select(
             [(str(n), str(n)) for n in range(1, 5)], blank="—")
         for part in ("by", "from", "count"):
-            fields[f"claim{row}_{part}"].widget.attrs.update({
-                "class": "form-select form-select-sm",
-                "aria-label": f"{labels[part]} ({row})"})
+            field = fields[f"claim{row}_{part}"]
+            field.label = labels[part] % {"row": row}
+            field.widget.attrs.update({"class": "form-select form-select-sm",
+                                       "aria-label": field.label})
     return fields
 
 
@@ -128,7 +132,11 @@ class DiceField(forms.MultiValueField):
     widget = DiceWidget
 
     def __init__(self, **kwargs):
-        face = forms.IntegerField(min_value=1, max_value=6)
+        each = _("Give the two opening dice, each from 1 to 6.")
+        face = forms.IntegerField(min_value=1, max_value=6, error_messages={
+            "invalid": each, "min_value": each, "max_value": each})
+        kwargs.setdefault("error_messages", {
+            "incomplete": _("Give both dice, or neither."), "invalid": each})
         super().__init__(fields=[face, face], require_all_fields=False, required=False,
                          **kwargs)
 
@@ -140,7 +148,7 @@ class DiceField(forms.MultiValueField):
         return data_list
 
 
-class ClaimRowsForm(forms.Form):
+class ClaimRowsForm(PlayersWords, forms.Form):
     """A form with the 承包 claim rows (``CLAIM_ROWS`` rows of who claimed, from whom, how
     many times) where its region's rules read claims: the calculator's and the ledger's
     paper result (``ledger.forms.ResultForm``) share them, their words, their checks and
@@ -220,7 +228,9 @@ class ScoreForm(ClaimRowsForm):
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
     win_type = forms.ChoiceField(label=_("Win type"), choices=WIN_TYPE_CHOICES,
                                  initial="self_draw")
-    winner = forms.ChoiceField(label=_("Winner"), choices=SEAT_CHOICES, initial="E")
+    # one tap a seat (calculator/_seat_choice.html), not a select's two
+    winner = forms.ChoiceField(label=_("Winner"), choices=SEAT_CHOICES, initial="E",
+                               widget=forms.RadioSelect(attrs={"class": "btn-check"}))
     dealer = forms.ChoiceField(label=_("Dealer 莊家"), choices=SEAT_CHOICES, initial="E")
     discarder = forms.ChoiceField(
         label=_("Discarder"), required=False, choices=[("", "—")] + SEAT_CHOICES,
@@ -280,6 +290,30 @@ class ScoreForm(ClaimRowsForm):
         """The region's own fields, claims apart (the template lays those out as rows)."""
         return [self[name] for name in REGION_FIELDS[self.region_key]
                 if name not in CLAIM_FIELDS]
+
+    def region_errors(self) -> bool:
+        """Whether a folded field has an error to show (then the fold is open)."""
+        fields = list(self.region_fields())
+        if self.uses_claims:
+            fields += [field for row in self.claim_rows() for field in row]
+        return any(field.errors for field in fields)
+
+    def region_summary(self) -> str:
+        """What the folded region fields hold, in one line: 默认 (as most hands leave
+        them), or how many are set — a circumstance ticked, a house rule other than the
+        region's default, the dice, a 承包 row."""
+        changed = 0
+        for field in self.region_fields():
+            value = field.value()
+            if _blank(value):  # left as it comes (a request that leaves it out too)
+                continue
+            if str(value) != str(self.get_initial_for_field(field.field, field.name)):
+                changed += 1
+        if self.uses_claims:
+            changed += sum(1 for by, _from, _count in self.claim_rows() if by.value())
+        if not changed:
+            return gettext("as usual")
+        return ngettext("%(count)s set", "%(count)s set", changed) % {"count": changed}
 
     # --- the engine request (the claim rows: ClaimRowsForm) ---
 
@@ -365,6 +399,13 @@ class ScoreForm(ClaimRowsForm):
                 values = [(name, bound.value())]
             pairs += [(key, str(value)) for key, value in values if value not in (None, "")]
         return pairs
+
+
+def _blank(value) -> bool:
+    """A field left as it comes: empty, unticked, no dice."""
+    if isinstance(value, list | tuple):
+        return all(_blank(v) for v in value)
+    return value in (None, "", False, "False", "0", 0)
 
 
 # The fields of the winning tile: a waits request has none (docs/API.md, "Waits").
@@ -461,12 +502,14 @@ def calculator_link(request: dict) -> str:
 
 
 
-class PracticeForm(forms.Form):
+class PracticeForm(PlayersWords, forms.Form):
     """Practice mode's answers: the hand's multiplier (番 in Honghe) and each seat's net
     payment. Sent by GET with the round's region and seed, so a graded round is a link."""
 
-    region = forms.ChoiceField(choices=REGION_CHOICES, widget=forms.HiddenInput)
-    seed = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    region = forms.ChoiceField(label=_("Region"), choices=REGION_CHOICES,
+                               widget=forms.HiddenInput)
+    seed = forms.IntegerField(label=_("Practice hand number"), min_value=0,
+                              widget=forms.HiddenInput)
     total = forms.IntegerField(label=_("Multiplier ×"), min_value=0, max_value=10**9,
                                widget=forms.NumberInput(attrs={"step": "1"}))
 

@@ -23,7 +23,8 @@ from calculator.regions import chinese, english, region_name
 from rules.regions import REGIONS
 from rules.tiles import BY_CODE, NUMERALS, format_tiles
 
-__all__ = ["MESSAGES", "msgids", "render", "render_near_miss", "render_reason", "tile_name"]
+__all__ = ["MESSAGES", "how_won", "msgids", "render", "render_near_miss", "render_reason",
+           "tile_name"]
 
 # A message: its msgid, or (the param that picks, {the param's value: msgid}, with the
 # msgid under None for any other value) where the sentence depends on a param.
@@ -264,15 +265,15 @@ MESSAGES: dict[str, Message] = {
         None: gettext_noop("Not a winning hand: it needs %(shapes)s. The closest reading "
                            "leaves %(count)s tiles that fit nowhere: %(unmatched)s."),
     }),
-    # --- near misses (%(name)s: the pattern's name) ---
+    # --- near misses: the reason shown after the pattern's name (%(name)s), which
+    # it does not begin with again ---
     "near_one_suit": ("count", {
-        1: gettext_noop("%(name)s: 1 tile outside %(suit)s (%(tiles)s)"),
-        None: gettext_noop("%(name)s: %(count)s tiles outside %(suit)s (%(tiles)s)"),
+        1: gettext_noop("1 tile outside %(suit)s (%(tiles)s)"),
+        None: gettext_noop("%(count)s tiles outside %(suit)s (%(tiles)s)"),
     }),
     "near_one_suit_and_honours": ("count", {
-        1: gettext_noop("%(name)s: 1 tile neither %(suit)s nor honours (%(tiles)s)"),
-        None: gettext_noop("%(name)s: %(count)s tiles neither %(suit)s nor honours "
-                           "(%(tiles)s)"),
+        1: gettext_noop("1 tile neither %(suit)s nor honours (%(tiles)s)"),
+        None: gettext_noop("%(count)s tiles neither %(suit)s nor honours (%(tiles)s)"),
     }),
     "near_needs_self_draw": ("win_type", {
         "rob_kong": gettext_noop("won by robbing a kong; %(name)s needs a self-draw"),
@@ -286,23 +287,21 @@ MESSAGES: dict[str, Message] = {
                                                "%(name)s needs it not to be"),
     "near_all_claimed_self_drawn": gettext_noop(
         "self-drawn: only 平胡; %(name)s needs a win on another player's tile"),
-    "near_one_chow_away": gettext_noop("%(name)s: one chow away (%(chow)s)"),
-    "near_too_few_claimed": gettext_noop("%(name)s: all pungs, but only %(claimed)s claimed; "
-                                         "it needs %(needed)s claimed"),
-    "near_honour_triplets": gettext_noop("%(name)s: three honour pungs, the fourth set is "
-                                         "%(set)s"),
-    "near_pairs_with_wild": gettext_noop("%(name)s: the hand holds %(count)s %(wild_word)s "
-                                         "(%(wild)s), so only 七對子"),
-    "near_no_quads": gettext_noop("%(name)s: no four identical tiles among the pairs"),
+    "near_one_chow_away": gettext_noop("one chow away (%(chow)s)"),
+    "near_too_few_claimed": gettext_noop("all pungs, but only %(claimed)s claimed; it needs "
+                                         "%(needed)s claimed"),
+    "near_honour_triplets": gettext_noop("three honour pungs, the fourth set is %(set)s"),
+    "near_pairs_with_wild": gettext_noop("the hand holds %(count)s %(wild_word)s (%(wild)s), "
+                                         "so only 七對子"),
+    "near_no_quads": gettext_noop("no four identical tiles among the pairs"),
     "near_fewer_quads": ("quads", {
-        1: gettext_noop("%(name)s: only 1 set of four identical tiles"),
-        None: gettext_noop("%(name)s: only %(quads)s sets of four identical tiles"),
+        1: gettext_noop("only 1 set of four identical tiles"),
+        None: gettext_noop("only %(quads)s sets of four identical tiles"),
     }),
-    "near_two_wilds": gettext_noop("%(name)s: only %(count)s %(wild_word)s, %(needed)s "
-                                   "needed"),
+    "near_two_wilds": gettext_noop("only %(count)s %(wild_word)s, %(needed)s needed"),
     "near_dealer_discard_claimed": gettext_noop(
-        "%(name)s: someone had already claimed from the dealer (%(dealer)s), so this was "
-        "not the dealer's first discard"),
+        "someone had already claimed from the dealer (%(dealer)s), so this was not the "
+        "dealer's first discard"),
     "near_after_kong": gettext_noop("the hand has a kong (%(kong)s): tick “%(field)s” if the "
                                     "winning tile was the kong's replacement"),
 }
@@ -351,6 +350,18 @@ _MELD_KINDS = {"chi": pgettext_lazy("meld kind", "chow"),
 def win_type_name(win_type: str) -> str:
     """A way of winning as a sentence says it: 自摸, 点炮, 抢杠 (self-draw … in English)."""
     return str(_WIN_TYPES.get(win_type, win_type))
+
+
+# A way of winning as the ledger writes it after the winner's name (乙 点炮 ×2).
+_HOW_WON = {"self_draw": gettext_noop("self-draw 自摸"),
+            "discard": gettext_noop("on a discard 點炮"),
+            "rob_kong": gettext_noop("robbing a kong 搶槓")}
+
+
+def how_won(win_type: str) -> str:
+    """A way of winning as the ledger's rows and its CSV say it: 自摸, 点炮, 抢杠
+    (self-draw, on a discard, robbing a kong in English)."""
+    return gettext(_HOW_WON[win_type]) if win_type in _HOW_WON else win_type
 
 
 def meld_kind(kind: str) -> str:
@@ -574,10 +585,16 @@ def render_reason(response: Mapping[str, Any]) -> str:
 
 def render_near_miss(entry: Mapping[str, Any], region: str | None = None) -> str:
     """A near miss's reason in the page's language, naming its pattern as the region does;
-    without a code, the engine's reason in Chinese or English."""
+    without a code, the engine's reason in Chinese or English. The page shows the
+    pattern's name before it: the reason does not begin with the name again."""
+    name = entry.get("name", "")
     fallback = entry.get("reason_en" if english() else "reason_zh", "")
-    extra = {"name": entry.get("name", "")}
+    extra = {"name": name}
     if entry.get("code") in _FLAG_OF:
         extra["field"] = field_name(_FLAG_OF[entry["code"]], region)
-    return _say(entry.get("code"), entry.get("params"), fallback, region, **extra)
+    reason = _say(entry.get("code"), entry.get("params"), fallback, region, **extra)
+    for prefix in {f"{name}：", f"{name}: ", f"{chinese(name)}：", f"{chinese(name)}: "}:
+        if name and reason.startswith(prefix):  # the engine's own reason, as a fallback
+            return reason[len(prefix):]
+    return reason
 

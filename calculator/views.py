@@ -56,7 +56,10 @@ def waits_page(request: HttpRequest):
     if htmx_partial(request) and request.htmx.trigger_name == "region":
         return render(request, f"{WAITS_PAGE}#region-fields", {"form": form})
     response = form.waits()
-    context = {"form": form, "result": response and present_waits(response, form)}
+    result = present_waits(response, form) if response is not None else None
+    # the 點炮 columns name their discarder; a note says why that one
+    context = {"form": form, "result": result,
+               "discard_assumed": result is not None and any(w.discard for w in result.waits)}
     answer = form_response(request, WAITS_PAGE, context, form_partial="waits-form",
                            form_target="#waits-form", answer_partial="result")
     if htmx_partial(request) and not form.errors:
@@ -158,8 +161,9 @@ def _grades(answers: dict, response: dict, region: str) -> list[dict]:
 
 def rules_overview(request: HttpRequest):
     """/rules/: the three regions side by side — patterns, payments, house rules."""
-    return render(request, "calculator/rules.html",
-                  {"sections": rules_pages.comparison(), "regions": rules_pages.summaries()})
+    sections = rules_pages.comparison()
+    return _rules_page(request, "calculator/rules.html", rules_pages.overview_targets(sections),
+                       {"sections": sections, "regions": rules_pages.summaries()})
 
 
 def rules_region(request: HttpRequest, region: str):
@@ -167,9 +171,25 @@ def rules_region(request: HttpRequest, region: str):
     if region not in REGIONS:
         raise Http404(f"no region {region!r}")
     summary = next(s for s in rules_pages.summaries() if s.key == region)
-    return render(request, "calculator/rules_region.html",
-                  {"region": summary, "patterns": rules_pages.patterns(region),
-                   "others": [s for s in rules_pages.summaries() if s.key != region]})
+    return _rules_page(request, "calculator/rules_region.html",
+                       rules_pages.region_targets(region),
+                       {"region": summary, "patterns": rules_pages.patterns(region),
+                        "others": [s for s in rules_pages.summaries() if s.key != region]})
+
+
+def _rules_page(request: HttpRequest, template: str, targets: list[rules_pages.Target],
+               context: dict):
+    """A rules page with its search. rules-search.js answers a query in the page; without
+    JavaScript the form sends ?q=…, and a query with one place to go is sent there
+    (?q=…&found=<id>#<id>: the browser scrolls to it, the page marks it); else the page
+    lists the matches or says there are none."""
+    search = rules_pages.search(request.GET.get("q", ""), targets,
+                                found=request.GET.get("found", ""))
+    if search.jump and "found" not in request.GET:
+        anchor = search.jump.anchor
+        return redirect(f"{request.path}?{urlencode({'q': search.query, 'found': anchor})}"
+                        f"#{anchor}")
+    return render(request, template, {**context, "search": search})
 
 
 @require_safe
@@ -204,7 +224,7 @@ def web_manifest(request: HttpRequest):
 
 KEPT_FILES = ("css/site.css", "css/tiles.css", "js/site.js", "js/tiles.js", "js/sw.js",
               "js/offline.js", "js/engine-worker.js", "js/pending.js", "js/ledger-offline.js",
-              "js/ledger-form.js", "js/ledger-live.js")
+              "js/ledger-form.js", "js/ledger-live.js", "js/rules-search.js")
 
 
 @require_safe

@@ -110,14 +110,26 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in FORMULA_STARTS else text
 
 
+def _total_cells(result: dict, region) -> tuple[str, str]:
+    """A hand's total in the column of its region's (番, ×), as the pages show it: 番 in
+    Honghe, where they add, × where values multiply; the other left blank, for a hand
+    scored from its tiles and a result scored on paper alike."""
+    fan = "" if result.get("fan") is None else str(result["fan"])
+    multiplier = "" if result.get("multiplier") is None else str(result["multiplier"])
+    if region is None:  # (a hand that does not name its region: what it holds)
+        return fan, multiplier
+    return (fan, "") if region.adds_fan else ("", multiplier)
+
+
 def to_csv(ledger: Ledger, names: dict[str, str]) -> str:
     """One row per hand, in the page's language: how it went, each player's net and
     running total. Every cell is quoted; a byte-order mark first, so that Excel on a
     Chinese Windows reads the UTF-8 names right."""
-    from calculator.messages import meld_kind, win_type_name
+    from calculator.messages import how_won, meld_kind
     from calculator.regions import chinese
     from calculator.results import streak_name
     from common.web import seat_name
+    from rules.regions import REGIONS
 
     out = io.StringIO()
     out.write("\ufeff")
@@ -132,16 +144,20 @@ def to_csv(ledger: Ledger, names: dict[str, str]) -> str:
         for meld in r.get("melds", []):
             kind, _space, tiles = meld.partition(" ")
             melds.append(f"{meld_kind(kind)} {tiles}" if tiles else meld)
+        won = e.kind == "win"
+        # as the ledger's row says it: the patterns counted, a plain hand, or a result
+        # scored on paper (no tiles)
+        patterns = "、".join(chinese(p["name"]) for p in res.get("patterns", []))
+        if won and not patterns:
+            patterns = _("plain hand") if r.get("hand") else _("scored on paper")
         row = [
-            str(e.number), _("win") if e.kind == "win" else _("draw 流局"),
+            str(e.number), _("win") if won else _("draw 流局"),
             seat_name(e.before.dealer), streak_name(e.before.streak),
             seat_name(r["winner"]) if r.get("winner") else "",
-            win_type_name(r["win_type"]) if r.get("win_type") else "",
+            how_won(r["win_type"]) if r.get("win_type") else "",
             seat_name(r["discarder"]) if r.get("discarder") else "",
             r.get("hand", ""), " ".join(melds), r.get("win_tile", ""), r.get("wild", ""),
-            "、".join(chinese(p["name"]) for p in res.get("patterns", [])),
-            "" if res.get("fan") is None else str(res["fan"]),
-            str(res.get("multiplier", "")),
+            patterns, *_total_cells(res, REGIONS.get(r.get("region") or res.get("region", ""))),
         ]
         writer.writerow([_cell(text) for text in row]
                         + [_plain(e.payments[seat]) for seat in SEATS]

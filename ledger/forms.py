@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from calculator import regions
+from calculator.field_errors import PlayersWords
 from calculator.forms import (
     CLAIM_FIELDS,
     REGION_CHOICES,
@@ -34,6 +35,8 @@ DEFAULT_NAMES = {"E": _("East 東"), "S": _("South 南"), "W": _("West 西"), "N
 
 
 WRITE_KEY = r"[A-Za-z0-9_-]{8,64}"  # a write's key (ledger.store.Write): URL-safe
+DAMAGED_FORM = _("This page sent a damaged form: open the ledger again and enter the hand "
+                 "there.")
 
 
 def new_key() -> str:
@@ -41,13 +44,20 @@ def new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
-class WriteFields(forms.Form):
+class WriteFields(PlayersWords, forms.Form):
     """What every write's form carries besides its entry (ledger.store.Write): the ledger
     version it was drawn from, and its key (made with the form, kept through its previews
-    and error pages, so that sending it twice records it once)."""
+    and error pages, so that sending it twice records it once; static/js/ledger-form.js
+    makes a fresh one each time a page drawn for a GET is shown)."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
-    key = forms.RegexField(regex=WRITE_KEY, widget=forms.HiddenInput, required=False)
+    # Hidden: only a damaged page sends them wrong, and opening the ledger again mends it.
+    version = forms.IntegerField(
+        label=_("The ledger's version this form was drawn from"), widget=forms.HiddenInput,
+        min_value=0, required=False,
+        error_messages=dict.fromkeys(("invalid", "min_value"), DAMAGED_FORM))
+    key = forms.RegexField(
+        label=_("This form's key"), regex=WRITE_KEY, widget=forms.HiddenInput,
+        required=False, error_messages={"invalid": DAMAGED_FORM})
 
     def __init__(self, data=None, *args, **kwargs):
         if data is not None and not data.get("key"):  # a page older than keys: a new one
@@ -57,7 +67,7 @@ class WriteFields(forms.Form):
         super().__init__(data, *args, **kwargs)
 
 
-class TableForm(forms.ModelForm):
+class TableForm(PlayersWords, forms.ModelForm):
     """A new table: region, base, the four players by seat, the first dealer and the
     house rules of the region (every region's are on the form, each labelled with its
     region; only the chosen region's are kept)."""
@@ -75,6 +85,8 @@ class TableForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["region"].choices = REGION_CHOICES
         self.fields["region"].initial = regions.DEFAULT_REGION
+        # 东 E, as every form names a seat (the model's choices are the bare letters)
+        self.fields["first_dealer"].choices = SEAT_CHOICES
         for region in regions.LISTED:
             for rule in region.house_rules:
                 self.fields[rule.key] = house_rule_field(rule, label=_(
@@ -205,7 +217,8 @@ class ResultForm(WriteFields, ClaimRowsForm):
     has contracts (承包: Hangzhou, Jinhua), the calculator's claim rows, whose claims the
     paper result carries (RULEBOOK §7)."""
 
-    winner = forms.ChoiceField(label=_("Winner"))
+    winner = forms.ChoiceField(label=_("Winner"),
+                               widget=forms.RadioSelect(attrs={"class": "btn-check"}))
     win_type = forms.ChoiceField(label=_("Win type"))
     discarder = forms.ChoiceField(
         label=_("Discarder"), required=False,

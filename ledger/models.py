@@ -110,6 +110,9 @@ class Write(models.Model):
                                                                        RESTORE)])
     number = models.PositiveIntegerField()  # the hand it wrote, undid or restored
     version = models.PositiveIntegerField()  # the table's version after it
+    # what it said apart from where it went (ledger.store.Write.content): the same key
+    # with other content is another hand
+    content = models.CharField(max_length=32, default="")
     written = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -23,6 +23,8 @@ payment and contract rules.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -119,6 +121,7 @@ def load_page(table: Table, page: int, size: int, numbers: list[int] | None = No
         fill_after(table)  # hands written before Hand.after, or by hand: once
         return load_page(table, page, size, numbers, count)
     shown = entries(table, range(newest, oldest - 1, -1), count)
+    count = shown.count
     zero = dict.fromkeys(SEATS, Decimal(0))
     position, totals = _state(table, count, shown.rows)
     chart = {n: (zero if n == 0 else from_after_json(n + 1, after)[1])
@@ -130,24 +133,41 @@ def load_page(table: Table, page: int, size: int, numbers: list[int] | None = No
 @dataclass
 class Entries:
     """Some recorded hands as ledger rows, read from their stored ``after`` and their
-    predecessors' (``entries``); ``rows``: the hands read, by number."""
+    predecessors' (``entries``); ``rows``: the hands read, by number; ``count``: the
+    hands the table had when they were read."""
 
     entries: list[Entry]
     rows: dict[int, Hand]
+    count: int
 
 
-def entries(table: Table, numbers, count: int) -> Entries:
-    """Hands ``numbers`` (recorded ones, in the order given) as ledger rows, and the last
-    hand (``count``), whose ``after`` is the position before the next: a few rows read,
-    however long the table."""
+def entries(table: Table, numbers, count: int | None = None) -> Entries:
+    """Hands ``numbers`` (those the table has, in the order given) as ledger rows, and
+    the last hand, whose ``after`` is the position before the next: a few rows read,
+    however long the table. ``count``: the table's hands, when the caller has counted
+    them. The count and the rows are two reads: when another phone's write or undo came
+    between them, they are read again — and at last under the table's lock, which holds
+    writers off — so the rows always agree with the count."""
     numbers = list(numbers)
-    wanted = set(numbers) | {n - 1 for n in numbers} | {count}
-    rows = {h.number: h for h in table.hands.filter(number__in=wanted)}
+    for attempt in range(3):
+        with transaction.atomic():
+            if attempt == 2:
+                Table.objects.select_for_update().filter(pk=table.pk).first()
+            if count is None:
+                count = table.hands.count()
+            shown = [n for n in numbers if 1 <= n <= count]
+            wanted = {n for n in (*shown, *(n - 1 for n in shown), count) if n >= 1}
+            rows = {h.number: h for h in table.hands.filter(number__in=wanted)}
+        if len(rows) == len(wanted):
+            break
+        count = None  # the table changed between the two reads: read both again
+    else:
+        raise AssertionError("the table's hands were read under its lock")
     if any(h.after is None for h in rows.values()):
         fill_after(table)  # hands written before Hand.after, or by hand: once
         return entries(table, numbers, count)
     found = []
-    for number in numbers:
+    for number in shown:
         hand = rows[number]
         before, totals_before = _state(table, number - 1, rows)
         after, totals = _state(table, number, rows)
@@ -155,7 +175,7 @@ def entries(table: Table, numbers, count: int) -> Entries:
         found.append(Entry(number=number, kind=hand.kind, before=before, after=after,
                            request=hand.request, result=hand.result, payments=payments,
                            totals=totals))
-    return Entries(entries=found, rows=rows)
+    return Entries(entries=found, rows=rows, count=count)
 
 
 def _state(table: Table, number: int, rows: dict[int, Hand]) -> tuple[Position,
@@ -179,14 +199,14 @@ class Spot:
 def spot(table: Table, number: int) -> Spot | None:
     """Hand ``number`` (a recorded one, or the next), read from two stored hands: a
     hand's page costs the same on a table of 10 hands and of 1,000. None: no such hand."""
-    count = table.hands.count()
-    if not 1 <= number <= count + 1:
+    read = entries(table, [number])
+    if read.entries:
+        entry = read.entries[0]
+        return Spot(count=read.count, position=entry.before, entry=entry)
+    if number != read.count + 1:
         return None
-    if number <= count:
-        entry = entries(table, [number], count).entries[0]
-        return Spot(count=count, position=entry.before, entry=entry)
-    read = entries(table, [], count)
-    return Spot(count=count, position=_state(table, count, read.rows)[0], entry=None)
+    return Spot(count=read.count, position=_state(table, read.count, read.rows)[0],
+                entry=None)
 
 
 def score_win(table: Table, position, fields: dict) -> tuple[dict, dict]:
@@ -261,6 +281,15 @@ class Write:
     kind: str = ""
     fields: dict = field(default_factory=dict)
 
+    @property
+    def content(self) -> str:
+        """What the write says, apart from where it goes (its number and version, which
+        a queue may move when it places the write again): the same key with other
+        content is another hand, never "already recorded"."""
+        said = json.dumps([self.intent, self.kind, self.fields], sort_keys=True,
+                          ensure_ascii=False, default=str)
+        return hashlib.sha256(said.encode()).hexdigest()[:32]
+
 
 @dataclass(frozen=True)
 class Written:
@@ -270,6 +299,14 @@ class Written:
     table: Table
     number: int
     already: bool = False
+
+
+@dataclass
+class KeyReused(Exception):
+    """The key was written before with other content: a form that recorded hand
+    ``number`` sent again with another hand. Nothing was written."""
+
+    number: int
 
 
 class NothingToDo(Exception):
@@ -294,10 +331,11 @@ def apply(table_id: int, write: Write) -> Written:
     was written and the version did not move."""
     try:
         with transaction.atomic():
-            table = _claim(table_id, write.version, write.key)
+            table = _claim(table_id, write)
             number = _DO[write.intent](table, write)
             WriteRecord.objects.create(table=table, key=write.key, intent=write.intent,
-                                       number=number, version=table.version)
+                                       number=number, version=table.version,
+                                       content=write.content)
             return Written(table, number)
     except _AlreadyWritten as already:
         return Written(already.table, already.record.number, already=True)
@@ -350,7 +388,6 @@ def _restore(table: Table, write: Write) -> int:
 
 _DO = {WriteRecord.NEW: _new_or_edit, WriteRecord.EDIT: _new_or_edit,
        WriteRecord.UNDO: _undo, WriteRecord.RESTORE: _restore}
-INTENTS = tuple(_DO)
 
 
 @dataclass
@@ -359,17 +396,22 @@ class _AlreadyWritten(Exception):
     record: WriteRecord
 
 
-def _claim(table_id: int, seen: int, key: str) -> Table:
-    """Bump the version if it is still ``seen``; else _AlreadyWritten when ``key`` was
-    written (its write moved the version on), or StaleLedger. Holds the table's row lock
-    until the transaction ends, so writers to one table go one at a time."""
-    claimed = Table.objects.filter(pk=table_id, version=seen).update(version=F("version") + 1)
+def _claim(table_id: int, write: Write) -> Table:
+    """Bump the version if it is still the write's; then, or when it moved on, its key
+    decides: written before with the same content, _AlreadyWritten; with other content,
+    KeyReused; else, when the version moved, StaleLedger. Holds the table's row lock
+    until the transaction ends, so writers to one table go one at a time (and a key
+    written by one is seen by the next)."""
+    claimed = Table.objects.filter(pk=table_id, version=write.version).update(
+        version=F("version") + 1)
     table = Table.objects.get(pk=table_id)
+    record = WriteRecord.objects.filter(table_id=table_id, key=write.key).first()
+    if record is not None:
+        if record.content != write.content:
+            raise KeyReused(record.number)
+        raise _AlreadyWritten(table, record)
     if not claimed:
-        record = WriteRecord.objects.filter(table_id=table_id, key=key).first()
-        if record is not None:
-            raise _AlreadyWritten(table, record)
-        raise StaleLedger(table, seen)
+        raise StaleLedger(table, write.version)
     return table
 
 

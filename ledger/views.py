@@ -29,8 +29,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from api.ratelimit import rate_limited_page
 from calculator.forms import calculator_link, form_data
+from calculator.messages import how_won
 from calculator.messages import render as say
-from calculator.messages import win_type_name
 from calculator.regions import chinese, in_language, region_label, region_name, rule_label
 from calculator.results import present, streak_name
 from common.web import SEATS, amount, form_response, seat_name, signed
@@ -127,7 +127,7 @@ def table_csv(request: HttpRequest, view_token: str):
     return response
 
 
-@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
+@rate_limited_page("WATCH_RATE_LIMIT", methods=("GET",))
 @capability_page
 def table_version(request: HttpRequest, view_token: str):
     """The ledger's version, for an open page to see that another phone wrote
@@ -175,7 +175,7 @@ def _apply(table: Table, write: store.Write):
     try:
         return store.apply(table.pk, write), None
     except (store.StaleLedger, store.Refused, store.TableFull, store.NotNamed,
-            store.NothingToDo) as error:
+            store.NothingToDo, store.KeyReused) as error:
         return None, error
 
 
@@ -196,12 +196,14 @@ def _ack(table: Table, write: store.Write, written, error, reasons=()) -> JsonRe
                     number=written.number, version=written.table.version)
         return JsonResponse(body)
     if isinstance(error, store.StaleLedger):
-        count = error.table.hands.count()
-        body.update(outcome="conflict", version=error.table.version, next=count + 1,
-                    changed=[_summary(error.table, e) for e in store.entries(
-                        error.table, [h.number for h in error.changed if h.number <= count],
-                        count).entries],
-                    as_next=_as_next(error.table, write, count))
+        read = store.entries(error.table, [h.number for h in error.changed])
+        edit = write.intent == WriteRecord.EDIT
+        body.update(outcome="conflict", version=error.table.version,
+                    next=write.number if edit else read.count + 1,
+                    changed=[_summary(error.table, e) for e in read.entries],
+                    # a change to a recorded hand is not placed anywhere else: its card
+                    # opens it, to be looked at against what the other phone wrote
+                    as_next=None if edit else _as_next(error.table, write, read.count))
         return JsonResponse(body, status=409)
     body.update(outcome="refused", version=table.version,
                 reasons=list(reasons) or [_refusal(error, write.number, table.region)])
@@ -214,7 +216,8 @@ def _as_next(table: Table, write: store.Write, count: int) -> list[dict] | None:
     if write.kind != Hand.WIN:
         return [{"name": table.names[s], "net": signed(0)} for s in SEATS]
     spot = store.spot(table, count + 1)
-    assert spot is not None
+    if spot is None:  # another phone wrote again meanwhile
+        return None
     try:
         _request, response = store.score_win(table, spot.position, write.fields)
     except (InvalidRequest, store.Refused):
@@ -240,6 +243,10 @@ def _refusal(error, number: int, region: str) -> str:
         return _full_message()
     if isinstance(error, store.NothingToDo):
         return _("Nothing to undo or put back: the ledger is as it was.")
+    if isinstance(error, store.KeyReused):
+        return _("This form recorded hand %(number)s already, and cannot record another "
+                 "hand: nothing was saved. Go back to the ledger and record it from there.") % {
+            "number": error.number}
     assert isinstance(error, store.NotNamed), error
     return _not_named_message(error)
 
@@ -272,7 +279,7 @@ class _NotWritten:
     stale: store.StaleLedger | None = None
 
 
-def _post_hand(request: HttpRequest, table: Table, spot: store.Spot, number: int, form,
+def _post_hand(request: HttpRequest, table: Table, spot: store.Spot | None, number: int, form,
                kind: str, message: str, refused: Callable) -> HttpResponse | _NotWritten:
     """A hand's POST, the same for a win, a draw and a paper result: the write its form
     says (a new hand or a change to hand ``number``, from its version, under its key)
@@ -287,7 +294,7 @@ def _post_hand(request: HttpRequest, table: Table, spot: store.Spot, number: int
         return _NotWritten(400)
     intent = request.POST.get("intent")
     if intent not in HAND_INTENTS:  # a page older than intents: its number says which
-        intent = WriteRecord.NEW if number > spot.count else WriteRecord.EDIT
+        intent = WriteRecord.NEW if spot is None or number > spot.count else WriteRecord.EDIT
     write = store.Write(intent=intent, number=number, version=_seen(request),
                         key=form.cleaned_data["key"], kind=kind, fields=form.hand_fields())
     written, error = _apply(table, write)
@@ -329,6 +336,19 @@ def _spot(table: Table, number: int) -> store.Spot:
     return found
 
 
+def _queued(request: HttpRequest, table: Table, number: int, make_form: Callable,
+            kind: str) -> HttpResponse | None:
+    """An offline queue's send of a hand (it asks for JSON), answered in JSON whatever
+    the hand's number (``_ack``): a hand the ledger has moved past is a conflict or a
+    refusal, never a page the queue cannot read. None for any other request."""
+    if request.method != "POST" or not _wants_ack(request):
+        return None
+    answer = _post_hand(request, table, store.spot(table, number), number,
+                        make_form(request.POST), kind, "", lambda form, refused: None)
+    assert not isinstance(answer, _NotWritten)  # a queue's send is always answered
+    return answer
+
+
 @rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
 @capability_page
 def table_undo(request: HttpRequest, view_token: str, edit_token: str):
@@ -336,10 +356,10 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
     can be put back (``table_restore``) until the next one is recorded."""
     table = _table(view_token, edit_token)
     if request.method != "POST":
-        count = table.hands.count()
-        if not count:
+        shown = store.entries(table, [table.hands.count()]).entries
+        if not shown:
             return redirect(_edit_url(table))
-        last = store.entries(table, [count], count).entries[0]
+        last = shown[0]
         return render(request, UNDO_PAGE, {
             "table": table, "edit_url": _edit_url(table), "version": table.version,
             "key": new_key(), "undo_url": _edit_url(table, "table-undo"),
@@ -375,7 +395,7 @@ def table_restore(request: HttpRequest, view_token: str, edit_token: str):
                         key=_posted_key(request))
     written, error = _apply(table, write)
     if isinstance(error, store.StaleLedger):
-        messages.error(request, _stale_message(error))
+        messages.error(request, _stale_message(error, restoring=True))
     elif error is not None and not isinstance(error, store.NothingToDo):
         messages.error(request, _refusal(error, write.number, table.region))
     elif written is not None:
@@ -390,6 +410,10 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
     """Record (or change) hand ``number`` as a win scored on paper: winner, how, from
     whom, and the total; the same rotation and payment rules as a hand with tiles."""
     table = _table(view_token, edit_token)
+    queued = _queued(request, table, number, lambda data: ResultForm(data, table=table),
+                     Hand.WIN)
+    if queued:
+        return queued
     spot = _spot(table, number)
     status, stale = 200, None
     if request.method == "POST":
@@ -462,6 +486,10 @@ def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int
     """Record (or change) hand ``number`` as a win: the calculator, filled in from the
     table. GET previews the score — who pays what, who deals next; POST records it."""
     table = _table(view_token, edit_token)
+    queued = _queued(request, table, number, lambda data: LedgerWinForm(data, table=table),
+                     Hand.WIN)
+    if queued:
+        return queued
     spot = _spot(table, number)
     if request.method == "POST":
         return _record_win(request, table, spot, number)
@@ -501,8 +529,12 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
     """Record (or change) hand ``number`` as a draw (流局). The page shows who deals next
     before the players confirm."""
     table = _table(view_token, edit_token)
-    spot = _spot(table, number)
     history = REGIONS[table.region].reads_history
+    queued = _queued(request, table, number,
+                     lambda data: DrawForm(data, reads_history=history), Hand.DRAW)
+    if queued:
+        return queued
+    spot = _spot(table, number)
     status, stale = 200, None
     if request.method == "POST":
         form = DrawForm(request.POST, reads_history=history)
@@ -601,8 +633,12 @@ def _full_message() -> str:
         "limit": store.HANDS_LIMIT}
 
 
-def _stale_message(stale: store.StaleLedger) -> str:
+def _stale_message(stale: store.StaleLedger, restoring: bool = False) -> str:
+    """Why an undo (or a restore) drawn from an older ledger did nothing."""
     numbers = ", ".join(str(h.number) for h in stale.changed)
+    if restoring:
+        return _("The ledger changed meanwhile: the undone hand was not put back. Check "
+                 "the ledger as it is now.")
     if numbers:
         return _("The ledger changed meanwhile (hand %(numbers)s): nothing was undone. "
                  "Check it and try again.") % {"numbers": numbers}
@@ -611,10 +647,8 @@ def _stale_message(stale: store.StaleLedger) -> str:
 
 def _changed(stale: store.StaleLedger, table: Table) -> list[dict]:
     """The hands others wrote since the stale form was drawn, as ledger rows."""
-    count = table.hands.count()
-    numbers = [h.number for h in stale.changed if h.number <= count]
     return [_entry_view(table, e, editable=False)
-            for e in store.entries(table, numbers, count).entries]
+            for e in store.entries(table, [h.number for h in stale.changed]).entries]
 
 
 def _win_context(request, table, spot: store.Spot, number, form, preview,
@@ -655,8 +689,7 @@ def _entry_view(table: Table, entry, editable: bool) -> dict:
             "wild": request.get("wild")}
     if entry.kind == Hand.WIN:
         region = REGIONS[table.region]
-        how = {"self_draw": _("self-draw 自摸"), "discard": _("on a discard 點炮"),
-               "rob_kong": _("robbing a kong 搶槓")}[request["win_type"]]
+        how = how_won(request["win_type"])
         view.update(
             winner=names[request["winner"]], how=how,
             discarder=names[request["discarder"]] if request.get("discarder") else None,
@@ -688,8 +721,7 @@ def _chain_words(table: Table, position: Position) -> dict:
                      "previous_wild": position.previous_wild},
             "after": after, "names": table.names,
             "seats": {s: str(seat_name(s)) for s in SEATS},
-            "how": {key: str(win_type_name(key)) for key in ("self_draw", "discard",
-                                                              "rob_kong")},
+            "how": {key: how_won(key) for key in ("self_draw", "discard", "rob_kong")},
             "streaks": [streak_name(n) for n in range(10)]}
 
 

@@ -145,6 +145,10 @@ API_RATE_LIMIT = os.environ.get("API_RATE_LIMIT", "300/minute")
 PAGE_RATE_LIMIT = os.environ.get("PAGE_RATE_LIMIT", "240/minute")
 TABLE_RATE_LIMIT = os.environ.get("TABLE_RATE_LIMIT", "30/hour")
 LEDGER_RATE_LIMIT = os.environ.get("LEDGER_RATE_LIMIT", "120/minute")
+# An open ledger page's check for another phone's hand (every 4 s while in view): its own
+# bucket, generous, so that the phones of a venue on one wifi (one address) never have
+# their pages refused for it; each check is one indexed read.
+WATCH_RATE_LIMIT = os.environ.get("WATCH_RATE_LIMIT", "1200/minute")
 # Load balancers in front of the app that append the client to X-Forwarded-For: the
 # client is that many addresses from the right. 0: the socket's peer is the client.
 API_RATE_LIMIT_PROXIES = int(os.environ.get("API_RATE_LIMIT_PROXIES", "0"))

@@ -12,3 +12,6 @@ SECRET_KEY = os.environ.get(
     "DJANGO_SECRET_KEY", "django-insecure-development-key-do-not-use-in-production"
 )
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+# An unknown address answers the players' 404, in their language, not Django's technical
+# page (common/devpages.py); outermost, after the language is chosen.
+MIDDLEWARE = ["common.devpages.PlayersNotFound", *MIDDLEWARE]  # noqa: F405

@@ -20,4 +20,4 @@ MIDDLEWARE = [*MIDDLEWARE, "csp.middleware.CSPMiddleware"]
 # The suite sends thousands of API requests from one address: the rate limit's own
 # tests turn it on.
 API_RATE_LIMIT = "off"
-PAGE_RATE_LIMIT = TABLE_RATE_LIMIT = LEDGER_RATE_LIMIT = "off"
+PAGE_RATE_LIMIT = TABLE_RATE_LIMIT = LEDGER_RATE_LIMIT = WATCH_RATE_LIMIT = "off"

@@ -19,6 +19,7 @@ class Migration(migrations.Migration):
                 ('intent', models.CharField(choices=[('new', 'new'), ('edit', 'edit'), ('undo', 'undo'), ('restore', 'restore')], max_length=7)),
                 ('number', models.PositiveIntegerField()),
                 ('version', models.PositiveIntegerField()),
+                ('content', models.CharField(default='', max_length=32)),
                 ('written', models.DateTimeField(auto_now_add=True)),
                 ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='writes', to='ledger.table')),
             ],

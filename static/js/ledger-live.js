@@ -4,8 +4,9 @@
 // view it asks whether the version moved — a conditional request the server answers 304
 // with one read, however long the table. When it has:
 // - a ledger page fetches itself again and puts the fresh sheet (totals, next hand, chart,
-//   hands) in place of its own, and the fresh version and next hand into the section of
-//   hands recorded offline (#pending, static/js/ledger-offline.js);
+//   hands) in place of its own, and the fresh next forms and rotation into the section
+//   of hands recorded offline (#pending, static/js/ledger-offline.js, which the event
+//   "ledger:changed" tells);
 // - a hand's form shows its notice: it was drawn from an older ledger, and saving it will
 //   show what changed first (the server's compare-and-set decides, as for any write).
 (function () {
@@ -30,8 +31,9 @@
         var pending = document.getElementById("pending");
         var freshPending = fresh.getElementById("pending");
         if (pending && freshPending) {
-          pending.dataset.version = freshPending.dataset.version;
-          pending.dataset.pendingNext = freshPending.dataset.pendingNext;
+          ["pendingForms", "chain"].forEach(function (name) {
+            pending.dataset[name] = freshPending.dataset[name];
+          });
         }
         version = sheet.dataset.liveVersion || newVersion;
         document.dispatchEvent(new CustomEvent("ledger:changed", { detail: { version: version } }));

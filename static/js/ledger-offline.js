@@ -50,12 +50,21 @@
 
   // The service worker keeps this table's next forms, fresh (they carry the version),
   // and their scripts.
-  if ("serviceWorker" in navigator && navigator.onLine) {
+  function keepForms() {
+    if (!("serviceWorker" in navigator) || !navigator.onLine) return;
     navigator.serviceWorker.ready.then(function (registration) {
       registration.active.postMessage({ refresh: JSON.parse(words.pendingForms) });
       registration.active.postMessage({ keep: JSON.parse(words.pendingFiles) });
     });
   }
+  keepForms();
+  // Another phone wrote, and static/js/ledger-live.js put the fresh sheet in place (and
+  // this section's fresh data): the header, the cards and the kept forms follow.
+  document.addEventListener("ledger:changed", function () {
+    chain = JSON.parse(words.chain);
+    keepForms();
+    refresh();
+  });
 
   function mine() {
     return Pending.all().then(function (all) {
@@ -111,29 +120,39 @@
                  el("span", "small text-body-secondary", say(words.msgAt, { time: when(entry.at) })));
     if (entry.state === "waiting") title.append(el("span", "badge text-bg-warning ms-auto", words.msgWaiting));
     item.append(title);
+    var actions = el("div", "d-flex flex-wrap gap-2");
+    var drop = button(words.msgDrop, "btn-outline-danger", function () {
+      if (window.confirm(words.msgDropConfirm)) Pending.remove(entry.id).then(refresh);
+    });
     if (entry.state === "waiting" && entry.unreached) {
-      item.append(el("p", "small mb-0 mt-1 text-body-secondary", words.msgUnreached));
+      // it may never get through from here (a wifi that wants a login): the player decides
+      item.append(el("p", "small mb-1 mt-1 text-body-secondary", words.msgUnreached));
+      actions.append(drop);
+      item.append(actions);
     }
     if (entry.state === "waiting") return item;
     var answer = entry.answer || {};
-    var actions = el("div", "d-flex flex-wrap gap-2");
     if (entry.state === "conflict") {
       var changed = (answer.changed || []).map(function (c) { return c.words; }).join("; ");
-      item.append(el("p", "small mb-1 mt-1", say(words.msgConflict, { changed: changed })));
+      item.append(el("p", "small mb-1 mt-1", changed ? say(words.msgConflict, { changed: changed })
+        : words.msgConflictUndone));
       if (answer.as_next) {
         item.append(el("p", "small mb-2", say(words.msgAsNext, {
           number: answer.next,
           payments: answer.as_next.map(function (p) { return p.name + " " + p.net; }).join(", ") })));
       }
-      actions.append(button(say(words.msgReapply, { number: answer.next }), "btn-primary",
-                            function () { reapply(entry); }));
+      if (Pending.field(entry, "intent") === "new") {
+        actions.append(button(say(words.msgReapply, { number: answer.next }), "btn-primary",
+                              function () { reapply(entry); }));
+      } else {
+        // a change to a recorded hand that another phone changed too: looked at, not replayed
+        actions.append(button(words.msgOpen, "btn-primary", function () { open(entry); }));
+      }
     } else {
       item.append(el("p", "small mb-2 mt-1", words.msgRefused + " " + (answer.reasons || []).join(" ")));
       actions.append(button(words.msgOpen, "btn-primary", function () { open(entry); }));
     }
-    actions.append(button(words.msgDrop, "btn-outline-danger", function () {
-      if (window.confirm(words.msgDropConfirm)) Pending.remove(entry.id).then(refresh);
-    }));
+    actions.append(drop);
     item.append(actions);
     return item;
   }
@@ -173,7 +192,8 @@
 
   function refresh() { return mine().then(render); }
 
-  // The server's answer to one kept hand: its JSON, when it names this hand's key; null
+  // The server's answer to one kept hand: its JSON, when it names this hand's key; a
+  // refusal for an error page (this site turned it down: its form had expired …); null
   // for anything else (a redirect, a login page, a server that is not this app).
   function send(entry) {
     return fetch(entry.action, {
@@ -181,7 +201,10 @@
       credentials: "same-origin", headers: { Accept: "application/json" },
     }).then(function (response) {
       var type = response.headers.get("Content-Type") || "";
-      if (response.type === "opaqueredirect" || type.indexOf("application/json") !== 0) return null;
+      if (response.type === "opaqueredirect") return null;
+      if (type.indexOf("application/json") !== 0) {
+        return response.status >= 400 ? { outcome: "refused", reasons: [] } : null;
+      }
       return response.json().then(function (answer) {
         return answer && answer.key === Pending.field(entry, "key") ? answer : null;
       }, function () { return null; });
@@ -192,11 +215,17 @@
   function sendInOrder() {
     var recorded = false;
     return mine().then(function (list) {
-      var waiting = list.filter(function (e) { return e.state === "waiting"; });
-      return waiting.reduce(function (chained, entry) {
+      // in the order they were kept, up to the first that is not waiting: a hand kept
+      // after one in conflict or turned down waits for the player's choice about it
+      return list.reduce(function (chained, entry) {
         return chained.then(function (go) {
-          if (!go) return false;
-          return send(entry).then(function (answer) {
+          if (!go || entry.state !== "waiting") return false;
+          var keyed = Promise.resolve();
+          if (!Pending.field(entry, "key")) {  // kept before hands had keys: one now, kept
+            Pending.setField(entry, "key", Pending.freshKey());
+            keyed = Pending.put(entry);
+          }
+          return keyed.then(function () { return send(entry); }).then(function (answer) {
             if (!answer) {
               entry.unreached = true;
               return Pending.put(entry).then(function () { return false; });

@@ -166,7 +166,10 @@
 
   function reading(w, region, request, r) {
     var box = node("div"), rw = w.regions[region];
-    box.append(node("p", "small text-body-secondary mb-1", w.shapes[r.shape] || r.shape));
+    // the answer first (how much, who pays), then the working, as the page's own
+    box.append(node("p", "arithmetic mb-1", arithmetic(w, rw, request, r)));
+    box.append(payments(w, request, r.payments));
+    box.append(node("p", "small text-body-secondary mb-1 mt-3", w.shapes[r.shape] || r.shape));
     var tiles = node("div", "tiles mb-3"), marked = false;
     r.groups.forEach(function (g) {
       var group = node("span", "tile-group" + (g.exposed ? " exposed" : "")), faces = node("span", "d-inline-flex");
@@ -200,8 +203,6 @@
     } else {
       box.append(node("p", "small", w.text.noPattern));
     }
-    box.append(node("p", "arithmetic mb-1", arithmetic(w, rw, request, r)));
-    box.append(payments(w, request, r.payments));
     return box;
   }
 

@@ -41,10 +41,28 @@ var Pending = (function () {
     entry.fields = entry.fields.filter(function (p) { return p[0] !== name; });
     entry.fields.push([name, String(value)]);
   }
-  // ``entry`` placed after the table's other kept hands, or nothing where its key is kept.
+  function sameContent(a, b) {
+    var skip = ["version", "csrfmiddlewaretoken"];
+    var said = function (e) {
+      return JSON.stringify(e.fields.filter(function (p) { return skip.indexOf(p[0]) < 0; }).sort());
+    };
+    return a.kind === b.kind && said(a) === said(b);
+  }
+  function freshKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes))
+      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  // ``entry`` placed after the table's hands still waiting to be sent (a hand turned
+  // down or in conflict is not sent, so nothing is placed after it); nothing where the
+  // same form was kept already (its key and content); a fresh key where only its key was.
   function place(entry, kept) {
     var mine = kept.filter(function (e) { return e.table === entry.table; });
-    if (mine.some(function (e) { return field(e, "key") === field(entry, "key"); })) return null;
+    var same = mine.filter(function (e) { return field(e, "key") === field(entry, "key"); });
+    if (same.some(function (e) { return sameContent(e, entry); })) return null;
+    if (same.length || !field(entry, "key")) setField(entry, "key", freshKey());
+    mine = mine.filter(function (e) { return e.state === "waiting"; });
     if (!mine.length) return entry;
     var last = mine[mine.length - 1];
     setField(entry, "version", Number(field(last, "version")) + 1);
@@ -59,6 +77,7 @@ var Pending = (function () {
   return {
     field: field,
     setField: setField,
+    freshKey: freshKey,
     keep: function (entry) {
       entry.at = new Date().toISOString();
       entry.state = "waiting";

@@ -72,6 +72,11 @@ class Taps:
             self.page.locator(select).select_option(value)
             self.count += 2
 
+    def seat(self, name: str, seat: str) -> None:
+        """A seat picked with one tap (calculator/_seat_choice.html), when it changes."""
+        if not self.page.locator(f'input[name="{name}"][value="{seat}"]').is_checked():
+            self.tap(seat_button(self.page, name, seat))
+
     def key_in(self, field: str, text: str) -> None:
         """Tap the field, delete what it holds key by key, type the text."""
         self.tap(self.page.locator(field))
@@ -88,6 +93,22 @@ def serious(violations: list[dict]) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {v['help']} at "
             + ", ".join(str(node["target"]) for node in v["nodes"])
             for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def seat_button(page: Page, name: str, seat: str):
+    """The button of ``seat`` in a one-tap seat choice (the winner's)."""
+    return page.locator(f'input[name="{name}"][value="{seat}"] + label')
+
+
+def pick_seat(page: Page, name: str, seat: str) -> None:
+    seat_button(page, name, seat).tap()
+
+
+def unfold(page: Page) -> None:
+    """Open the folded circumstances and house rules (calculator.html #region-fields)."""
+    details = page.locator("#region-fields details.more-fields")
+    if not details.evaluate("node => node.open"):
+        details.locator("summary").click()
 
 
 def typed(page: Page, name: str):

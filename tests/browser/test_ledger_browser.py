@@ -5,7 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import MINUS, WIDTH, page_width, serious, typed
+from tests.browser.pages import MINUS, WIDTH, page_width, pick_seat, serious, typed
 
 pytestmark = [pytest.mark.browser, pytest.mark.ledger]
 
@@ -17,7 +17,7 @@ def record_win(page: Page, winner: str):
     expect(page.locator("[data-tile-entry]")).to_be_visible()
     typed(page, "hand").fill(PLAIN)
     typed(page, "win_tile").fill("7z")
-    page.select_option("#id_winner", winner)
+    pick_seat(page, "winner", winner)
     page.locator("#score-form button[type=submit]").tap()
     record = page.locator("#preview [data-record]")
     expect(record).to_be_visible()
@@ -94,7 +94,7 @@ def record_result(page: Page, winner: str, how: str = "self_draw", discarder: st
 
 
 def fill_result(page: Page, winner: str, how: str, discarder: str, total: str):
-    page.select_option("#id_winner", winner)
+    pick_seat(page, "winner", winner)
     page.select_option("#id_win_type", how)
     page.select_option("#id_discarder", discarder)
     page.fill("#id_multiplier", total)

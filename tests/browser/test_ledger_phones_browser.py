@@ -12,6 +12,7 @@ from playwright.sync_api import Page, Route, expect
 from tests.browser.pages import (
     forms_kept,
     new_table,
+    pick_seat,
     record_a_draw,
     typed,
     visit_with_the_service_worker,
@@ -25,7 +26,7 @@ PLAIN = "123m456p789s234s7z"
 def other_phone(page: Page) -> Page:
     """A second phone at the same table: its own browser context (cookies, storage)."""
     context = page.context.browser.new_context(base_url=page.url.split("/t/")[0],
-                                               locale="zh-CN",
+                                               locale="zh-CN", has_touch=True,
                                                viewport={"width": 360, "height": 740})
     return context.new_page()
 
@@ -35,7 +36,7 @@ def record_win(page: Page, winner: str) -> None:
     expect(page.locator("[data-tile-entry]")).to_be_visible()
     typed(page, "hand").fill(PLAIN)
     typed(page, "win_tile").fill("7z")
-    page.select_option("#id_winner", winner)
+    pick_seat(page, "winner", winner)
     page.locator("#score-form button[type=submit]").click()
     page.locator("#preview [data-record]").click()
     expect(page.locator("[data-next]")).to_be_visible()
@@ -67,7 +68,7 @@ def test_a_stale_page_on_each_write_never_replaces_another_phones_hand(page: Pag
     # A paper result opened for hand 3; B records hand 3; A's result goes to hand 4.
     page.goto(edit)
     page.locator("[data-record-result]").click()
-    page.select_option("#id_winner", "W")
+    pick_seat(page, "winner", "W")
     page.locator("[data-preview]").click()
     b.goto(edit)
     record_win(b, "N")
@@ -210,4 +211,32 @@ def test_a_watching_phone_sees_a_new_hand_without_a_reload(page: Page):
     record_a_draw(b)
     expect(notice).to_be_visible(timeout=15_000)
     expect(notice).to_contain_text("另一部手机刚改了记分表")
+    b.context.close()
+
+
+def test_a_hand_kept_after_a_conflict_waits_for_it_and_both_go_in_order(page: Page):
+    edit = new_table(page)
+    visit_with_the_service_worker(page, edit)
+    forms_kept(page)
+    page.context.set_offline(True)
+    for _ in range(2):  # X, then A, kept with no network
+        page.goto(edit)
+        record_a_draw(page)
+    expect(page.locator("[data-pending-entry=waiting]")).to_have_count(2)
+    b = other_phone(page)
+    b.goto(edit)
+    record_win(b, "S")  # hand 1 on another phone meanwhile
+
+    page.context.set_offline(False)
+    conflict = page.locator("[data-pending-entry=conflict]")
+    expect(conflict).to_be_visible(timeout=40_000)
+    page.wait_for_timeout(16_000)  # a further round of sending: A must not jump ahead of X
+    page.reload()
+    expect(page.locator("tbody[data-hand]")).to_have_count(1)
+    expect(page.locator("[data-pending-entry=waiting]")).to_have_count(1)
+
+    conflict.get_by_role("button", name="记为第 2 局").tap()
+    expect(page.locator("tbody[data-hand]")).to_have_count(3, timeout=20_000)
+    assert hands(page) == [("1", "win"), ("2", "draw"), ("3", "draw")]
+    expect(page.locator("#pending")).to_be_hidden()
     b.context.close()

@@ -109,9 +109,10 @@ def enter(page: Page, hand: dict) -> None:
     page.evaluate("document.querySelector('[data-tile-text]').open = true")
     for name in ("hand", "win_tile", "wild", "base"):
         page.fill(f"#id_{name}", hand.get(name, ""))
-    for name, default in (("win_type", ""), ("winner", ""), ("dealer", ""),
-                          ("discarder", ""), ("dealer_streak", "0")):
+    for name, default in (("win_type", ""), ("dealer", ""), ("discarder", ""),
+                          ("dealer_streak", "0")):
         page.select_option(f"#id_{name}", hand.get(name, default))
+    page.locator(f'input[name="winner"][value="{hand["winner"]}"] + label').click()
     page.locator("#score-form button[type=submit]").click()
 
 

@@ -292,7 +292,9 @@ def test_a_bad_draw_wild_is_explained(client):
     table = Table.objects.get()
     response = client.post(edit(table, "hand/1/draw"), {"version": 0, "wild": "0x"})
     assert response.status_code == 400
-    assert 'aria-invalid="true"' in response.content.decode()
+    # beside the tiles to pick from (ledger/_wild_choice.html)
+    assert re.search(r'wild-choice.*class="invalid-feedback d-block">[^<]+</div>',
+                     response.content.decode(), re.S)
     assert not table.hands.exists()
 
 

@@ -210,3 +210,66 @@ def test_a_page_number_of_any_digits_answers(table, query):
 def test_a_version_of_unicode_digits_is_stale_not_a_500(table):
     response = phone().post(edit(table, "undo"), {"version": "²", "intent": "undo"})
     assert response.status_code == 302
+
+
+# --- what a review of the protocol found (each answered as the protocol says) ---
+
+def test_a_written_key_sent_again_at_the_current_version_is_already_recorded(table):
+    from ledger import store
+
+    first = store.Write(intent="new", number=1, version=0, key="k-once", kind="draw")
+    store.apply(table.pk, first)
+    # the same hand placed again by a queue after the ledger's version caught up with it
+    again = store.Write(intent="new", number=2, version=1, key="k-once", kind="draw")
+    done = store.apply(table.pk, again)
+    assert (done.already, done.number) == (True, 1)
+    assert hands(table) == [(1, "draw", None)]
+    table.refresh_from_db()
+    assert table.version == 1
+
+
+def test_a_key_sent_with_another_hand_is_refused_not_taken_for_it(table):
+    a = phone()
+    fields = {"version": "0", "intent": "new", "key": "one-form-key", "wild": ""}
+    assert ack(a, table, "hand/1/draw", fields)[1]["outcome"] == "recorded"
+    other = {**WIN, "winner": "W", "version": "0", "intent": "new", "key": "one-form-key"}
+    status, body = ack(a, table, "hand/1/win", other)
+    assert (status, body["outcome"]) == (400, "refused")
+    response = a.post(edit(table, "hand/2/win"), {**other, "version": "1"})
+    assert response.status_code == 400 and "cannot record another hand" in (
+        response.content.decode())
+    assert hands(table) == [(1, "draw", None)]
+
+
+def test_a_queued_change_that_met_another_phones_change_is_not_placed_elsewhere(table):
+    a, b = phone(), phone()
+    assert record_win(b, table, 1, "S").status_code == 302
+    assert record_win(b, table, 2, "W").status_code == 302  # version 2 now
+    status, body = ack(a, table, "hand/1/draw", {"version": "1", "intent": "edit",
+                                                  "key": "queued-edit"})
+    assert (status, body["outcome"], body["next"], body["as_next"]) == (409, "conflict", 1,
+                                                                        None)
+    assert hands(table) == [(1, "win", "S"), (2, "win", "W")]
+
+
+@pytest.mark.parametrize(("version", "outcome", "status"), [("1", "refused", 400),
+                                                           ("0", "conflict", 409)])
+def test_a_queued_hand_beyond_the_next_is_answered_in_json(table, version, outcome, status):
+    a = phone()
+    assert record_win(a, table, 1, "S").status_code == 302
+    answer = ack(a, table, "hand/5/draw", {"version": version, "intent": "new",
+                                           "key": f"far-away-{version}"})
+    assert (answer[0], answer[1]["outcome"]) == (status, outcome)
+
+
+def test_rows_read_after_another_phones_undo_agree_with_the_count(table):
+    """The count and the rows are two reads; an undo between them reads both again."""
+    from ledger import store
+
+    a = phone()
+    assert record_win(a, table, 1, "S").status_code == 302
+    assert record_win(a, table, 2, "W").status_code == 302
+    table.hands.get(number=2).delete()  # as an undo landing between the two reads
+    read = store.entries(table, [2, 1], count=2)
+    assert read.count == 1 and [e.number for e in read.entries] == [1]
+    assert store.spot(table, 3) is None and store.spot(table, 2).entry is None

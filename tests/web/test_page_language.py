@@ -21,8 +21,9 @@ from tests.web.test_messages import TRADITIONAL
 CHINESE = ("zh-hans", "zh-hant")
 # Tile notation (123m, 5z), an address, and the words of the text notation's examples.
 NOT_WORDS = re.compile(r"https?://\S+|/\S*|\d+[mpsz](?![a-z])|\{\w+\}")
-# Seat letters (東 E) and the suit letters the notation help names.
-ALLOWED = {"E", "S", "W", "N", "m", "p", "s", "z", "CSV"}
+# Seat letters (東 E), the suit letters the notation help names, and the language menu's
+# English, named in itself on every page (base.html).
+ALLOWED = {"E", "S", "W", "N", "m", "p", "s", "z", "CSV", "English"}
 
 HANDS = {
     "hangzhou": {"region": "hangzhou", "hand": "123m456m789p345s5z", "win_tile": "9s",
