@@ -790,7 +790,8 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
             edit_url=_edit_url(table),
         )
         # kept by the service worker for recording with no network (ledger-offline.js)
-        context["next_forms"] = json.dumps([context["win_url"], context["draw_url"]])
+        context["next_forms"] = json.dumps([context["win_url"], context["draw_url"],
+                                            context["result_url"]])
         # and the scripts of those forms (static/js/ledger-form.js …), which this page
         # does not load itself
         context["form_files"] = json.dumps([static(f"js/{name}") for name in (

@@ -12,7 +12,7 @@
 //   for its files to be kept ({keep: [urls]}), the browser Python runtime and the rules
 //   package among them; the worker script (/engine-worker.js) is then served from the
 //   cache like a static file, the renderer's words (/offline/words/…) network-first.
-// - a ledger hand's form (a win or a draw) that cannot be sent: kept in the browser
+// - a ledger hand's form (a win, a draw or a paper result) that cannot be sent: kept in the browser
 //   (Pending, static/js/pending.js, which the served script includes), and the ledger's
 //   edit page shown, which lists it as 待同步 and sends it when the connection is back.
 //   The edit page and its next hand's forms are kept for that (the page asks for them
@@ -44,7 +44,7 @@ self.addEventListener("message", (event) => {
 });
 
 const LEDGER_EDIT = /^\/t\/[^/]+\/e\/[^/]+\/$/;
-const LEDGER_HAND = /^(\/t\/[^/]+\/e\/[^/]+\/)hand\/(\d+)\/(win|draw)$/;
+const LEDGER_HAND = /^(\/t\/[^/]+\/e\/[^/]+\/)hand\/(\d+)\/(win|draw|result)$/;
 
 // A hand's form posted with no connection: kept, and the edit page shown, which says so.
 async function sendOrKeep(request, hand) {
@@ -54,7 +54,8 @@ async function sendOrKeep(request, hand) {
   } catch (error) {
     const fields = [...(await copy.formData()).entries()].filter(([, v]) => typeof v === "string");
     await Pending.keep({ table: hand[1], action: new URL(request.url).pathname,
-                         number: Number(hand[2]), kind: hand[3], fields });
+                         number: Number(hand[2]), kind: hand[3] === "draw" ? "draw" : "win",
+                         fields });
     return Response.redirect(hand[1] + "#pending", 303);
   }
 }
