@@ -150,19 +150,17 @@ def entries(table: Table, numbers, count: int | None = None) -> Entries:
     writers off — so the rows always agree with the count."""
     numbers = list(numbers)
     for attempt in range(3):
-        with transaction.atomic():
-            if attempt == 2:
+        if attempt < 2:
+            count, shown, rows = _read(table, numbers, count)
+        else:  # the table keeps changing: read under its lock, which holds writers off
+            with transaction.atomic():
                 Table.objects.select_for_update().filter(pk=table.pk).first()
-            if count is None:
-                count = table.hands.count()
-            shown = [n for n in numbers if 1 <= n <= count]
-            wanted = {n for n in (*shown, *(n - 1 for n in shown), count) if n >= 1}
-            rows = {h.number: h for h in table.hands.filter(number__in=wanted)}
-        if len(rows) == len(wanted):
+                count, shown, rows = _read(table, numbers, None)
+        if len(rows) == len({n for n in (*shown, *(n - 1 for n in shown), count) if n >= 1}):
             break
         count = None  # the table changed between the two reads: read both again
     else:
-        raise AssertionError("the table's hands were read under its lock")
+        raise AssertionError("a table's hands read under its lock are whole")
     if any(h.after is None for h in rows.values()):
         fill_after(table)  # hands written before Hand.after, or by hand: once
         return entries(table, numbers, count)
@@ -176,6 +174,16 @@ def entries(table: Table, numbers, count: int | None = None) -> Entries:
                            request=hand.request, result=hand.result, payments=payments,
                            totals=totals))
     return Entries(entries=found, rows=rows, count=count)
+
+
+def _read(table: Table, numbers: list[int], count: int | None):
+    """The count (unless given), the numbers among those the table has, and the rows of
+    those hands, their predecessors and the last hand."""
+    if count is None:
+        count = table.hands.count()
+    shown = [n for n in numbers if 1 <= n <= count]
+    wanted = {n for n in (*shown, *(n - 1 for n in shown), count) if n >= 1}
+    return count, shown, {h.number: h for h in table.hands.filter(number__in=wanted)}
 
 
 def _state(table: Table, number: int, rows: dict[int, Hand]) -> tuple[Position,

@@ -1,9 +1,11 @@
 """What the browser tests share: the phone's size, RULEBOOK example 3, and readers of
 the calculator page."""
 
+import os
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 WIDTH, HEIGHT = 360, 740  # a small phone
@@ -151,3 +153,16 @@ def forms_kept(page: Page) -> None:
 def record_a_draw(page: Page) -> None:
     page.locator("[data-record-draw]").click()
     page.locator("main form button[type=submit]").click()
+
+
+# --- the offline engine (make offline) ---
+
+def offline_engine_built() -> bool:
+    from calculator import offline
+
+    return offline.available()
+
+
+needs_engine = pytest.mark.skipif(
+    not offline_engine_built() and not os.environ.get("CI"),
+    reason="the offline engine is not built (make offline: npm ci, scripts/build_offline.py)")

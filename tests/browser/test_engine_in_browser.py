@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.test_offline_browser import needs_engine
+from tests.browser.pages import needs_engine
 from tests.offline_corpus import corpus
 
 pytestmark = [pytest.mark.browser, needs_engine]

@@ -2,14 +2,19 @@
 opened (the rules, the calculator) open again with the network cut, styled; a page that
 needs the server says so in the player's language instead of failing."""
 
-import os
 import re
 from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import forms_kept, new_table, record_a_draw, visit_with_the_service_worker
+from tests.browser.pages import (
+    forms_kept,
+    needs_engine,
+    new_table,
+    record_a_draw,
+    visit_with_the_service_worker,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -77,17 +82,6 @@ HANDS = {
                "win_type": "discard", "winner": "S", "dealer": "E", "discarder": "W",
                "base": "2"},
 }
-
-
-def offline_engine_built() -> bool:
-    from calculator import offline
-
-    return offline.available()
-
-
-needs_engine = pytest.mark.skipif(
-    not offline_engine_built() and not os.environ.get("CI"),
-    reason="the offline engine is not built (make offline: npm ci, scripts/build_offline.py)")
 
 
 def keep_the_engine(page: Page) -> None:

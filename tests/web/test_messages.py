@@ -18,24 +18,11 @@ from rules import InvalidRequest, score, waits
 from rules.problems import ALL_CODES
 from rules.settle import settle
 from tests.problem_cases import ERRORS, NEAR_MISSES, REASONS
+from tests.words import ECHO, TRADITIONAL, ascii_words
 
 CHINESE = ("zh-hans", "zh-hant")
 # Words a message to players must not contain: request keys, rule files, JSON.
 DEVELOPER_WORDS = re.compile(r"\w+\.txt|_|JSON|json|\bnull\b|\btrue\b|'[a-z_]+'")
-# Quoted text the player typed (“colour”, 「x」): echoed as it was, any script.
-ECHO = re.compile(r"“[^”]*”|「[^」]*」")
-TILE_NOTATION = re.compile(r"\d+[mpsz]")
-# Characters a 简体 sentence of ours must not show (their 简体 forms differ).
-TRADITIONAL = set("萬條東風發紅對連莊槓搶點頭財飄將張這個請檢裡區")
-
-
-def ascii_words(text: str) -> list[str]:
-    """The ASCII words of a Chinese sentence, less tile notation (123m), the player's
-    own text echoed in quotes, and the bare suit letters m p s z."""
-    text = TILE_NOTATION.sub(" ", ECHO.sub(" ", text))
-    return [w for w in re.findall(r"[A-Za-z]+", text) if w not in ("m", "p", "s", "z")]
-
-
 def first_error(case) -> dict:
     with pytest.raises(InvalidRequest) as caught:
         {"score": score, "waits": waits, "settle": settle}[case.api](case.request)

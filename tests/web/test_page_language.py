@@ -10,21 +10,12 @@ a page that is not there."""
 
 from __future__ import annotations
 
-import re
-from html.parser import HTMLParser
-
 import pytest
 
 from rules.regions import REGIONS
-from tests.web.test_messages import TRADITIONAL
+from tests.words import TRADITIONAL, english_words, seen
 
 CHINESE = ("zh-hans", "zh-hant")
-# Tile notation (123m, 5z), an address, and the words of the text notation's examples.
-NOT_WORDS = re.compile(r"https?://\S+|/\S*|\d+[mpsz](?![a-z])|\{\w+\}")
-# Seat letters (東 E), the suit letters the notation help names, and the language menu's
-# English, named in itself on every page (base.html).
-ALLOWED = {"E", "S", "W", "N", "m", "p", "s", "z", "CSV", "English"}
-
 HANDS = {
     "hangzhou": {"region": "hangzhou", "hand": "123m456m789p345s5z", "win_tile": "9s",
                  "win_type": "self_draw", "winner": "S", "dealer": "E", "dealer_streak": "1"},
@@ -34,49 +25,6 @@ HANDS = {
     "honghe": {"region": "honghe", "hand": "123m456m78p9s9s9s", "win_tile": "9p",
                "win_type": "self_draw", "winner": "E", "dealer": "E", "wild": "9s"},
 }
-
-
-class Text(HTMLParser):
-    """The words a player sees or hears: text, and the attributes read aloud or shown."""
-
-    def __init__(self):
-        super().__init__()
-        self.chunks: list[str] = []
-        self.skip = 0
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style", "code", "textarea"):
-            self.skip += 1
-        for name, value in attrs:
-            if name in ("title", "aria-label", "placeholder", "alt") and value:
-                self.chunks.append(value)
-            if name.startswith("data-msg") or name in ("data-stale", "data-failed",
-                                                       "data-timeout", "data-retry"):
-                self.chunks.append(value or "")
-
-    def handle_endtag(self, tag):
-        if tag in ("script", "style", "code", "textarea"):
-            self.skip -= 1
-
-    def handle_data(self, data):
-        if not self.skip:
-            self.chunks.append(data)
-
-
-def seen(html: str) -> list[str]:
-    parser = Text()
-    parser.feed(html)
-    return parser.chunks
-
-
-def english_words(html: str) -> dict[str, str]:
-    """Each ASCII word of the page with the text it sits in."""
-    words = {}
-    for chunk in seen(html):
-        for word in re.findall(r"[A-Za-z][A-Za-z_']*", NOT_WORDS.sub(" ", chunk)):
-            if word not in ALLOWED:
-                words.setdefault(word, chunk.strip()[:100])
-    return words
 
 
 def traditional(html: str) -> dict[str, str]:

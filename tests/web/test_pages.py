@@ -86,7 +86,7 @@ def test_the_offline_page_says_why_in_the_users_language(client):
 def test_a_form_without_its_csrf_token_gets_a_page_in_the_users_language():
     from django.test import Client
 
-    from tests.web.test_page_language import english_words
+    from tests.words import english_words
 
     client = Client(enforce_csrf_checks=True)
     response = client.post("/t/new/", {"region": "hangzhou"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
