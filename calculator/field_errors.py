@@ -120,11 +120,15 @@ def in_players_words(field: forms.Field) -> None:
 
 
 class PlayersWords(forms.BaseForm):
-    """A form whose fields answer in the players' words (``in_players_words``), set
-    just before it checks its data, in the page's language: the fields a subclass adds
-    after ``__init__`` are covered too."""
+    """A form whose fields answer in the players' words (``in_players_words``), in the
+    page's language: the fields a subclass adds after ``__init__`` are covered too.
+    Most forms a page checks have no error: the sentences are worked out only for one
+    that has, which is then checked again with them (checking is deterministic)."""
 
     def full_clean(self):
+        super().full_clean()
+        if not self._errors:
+            return
         for field in self.fields.values():
             in_players_words(field)
         super().full_clean()
