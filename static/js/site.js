@@ -10,6 +10,10 @@
     window.addEventListener("load", function () {
       navigator.serviceWorker.register("/sw.js").catch(function () { /* online only */ });
     });
+  } else if (!window.isSecureContext) {
+    // a plain-HTTP address (a phone on the same wifi): no service worker, so nothing is
+    // kept for offline use — said, rather than failing when the network goes
+    document.querySelectorAll("[data-not-offline]").forEach(function (p) { p.hidden = false; });
   }
 
   // The install prompt: where the browser offers to install the app, a button in the

@@ -79,7 +79,8 @@ def test_the_service_worker_is_served_from_the_root_with_its_version(client):
 
 def test_the_offline_page_says_why_in_the_users_language(client):
     page = client.get("/offline/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    assert "没有网络" in page and "算分和记分要有网络" in page
+    assert "没有网络" in page and "同一个引擎" in page and "记分表" in page
+    assert "算分和记分要有网络" not in page  # both work offline (issue 27)
 
 
 @pytest.mark.django_db
@@ -94,3 +95,13 @@ def test_a_form_without_its_csrf_token_gets_a_page_in_the_users_language():
     page = response.content.decode()
     assert "表单已过期" in page and "已经保存的内容不会丢失" in page
     assert english_words(page) == {}
+
+
+@pytest.mark.parametrize(("language", "words"), [("zh-hans", "这个地址不能离线使用"),
+                                                 ("zh-hant", "這個地址不能離線使用"),
+                                                 ("en", "cannot work with no network")])
+def test_every_page_can_say_when_its_address_cannot_work_offline(client, language, words):
+    """site.js shows it where the browser allows no service worker (plain HTTP)."""
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    notice = page.split("data-not-offline hidden>", 1)[1].split("</p>", 1)[0]
+    assert words in notice and ("https://" in notice or "HTTPS" in notice)
