@@ -291,12 +291,17 @@ class ScoreForm(ClaimRowsForm):
         return [self[name] for name in REGION_FIELDS[self.region_key]
                 if name not in CLAIM_FIELDS]
 
-    def region_errors(self) -> bool:
-        """Whether a folded field has an error to show (then the fold is open)."""
+    def folded_fields(self):
+        """The fields under the fold (calculator.html #region-fields): the region's own,
+        then the claim rows' where the region has contracts."""
         fields = list(self.region_fields())
         if self.uses_claims:
             fields += [field for row in self.claim_rows() for field in row]
-        return any(field.errors for field in fields)
+        return fields
+
+    def region_errors(self) -> bool:
+        """Whether a folded field has an error to show (then the fold is open)."""
+        return any(field.errors for field in self.folded_fields())
 
     def region_summary(self) -> str:
         """What the folded region fields hold, in one line: 默认 (as most hands leave

@@ -34,10 +34,7 @@ _lock = threading.Lock()
 
 
 def _names(form) -> list[str]:
-    names = [field.name for field in form.region_fields()]
-    if form.uses_claims:
-        names += [field.name for row in form.claim_rows() for field in row]
-    return names
+    return [field.name for field in form.folded_fields()]
 
 
 def _keep(key: tuple, render) -> SafeString:

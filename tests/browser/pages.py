@@ -150,6 +150,33 @@ def forms_kept(page: Page) -> None:
         }""", polling=250, timeout=30_000)
 
 
+PLAIN = "123m456p789s234s7z"  # + 7z: a plain hand, no wild in it
+
+
+def record_win(page: Page, winner: str) -> None:
+    """From a ledger's edit page: a win of ``winner`` with the plain hand, scored, then
+    recorded from its preview."""
+    page.locator("[data-record-win]").tap()
+    expect(page.locator("[data-tile-entry]")).to_be_visible()
+    typed(page, "hand").fill(PLAIN)
+    typed(page, "win_tile").fill("7z")
+    pick_seat(page, "winner", winner)
+    page.locator("#score-form button[type=submit]").tap()
+    record = page.locator("#preview [data-record]")
+    expect(record).to_be_visible()
+    record.tap()
+    expect(page.locator("[data-next]")).to_be_visible()
+
+
+def a_table_kept_for_offline(page: Page) -> str:
+    """A new table whose edit page and next forms the service worker keeps: its edit
+    page's address."""
+    edit = new_table(page)
+    visit_with_the_service_worker(page, edit)
+    forms_kept(page)
+    return edit
+
+
 def record_a_draw(page: Page) -> None:
     page.locator("[data-record-draw]").click()
     page.locator("main form button[type=submit]").click()

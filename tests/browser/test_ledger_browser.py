@@ -5,25 +5,16 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import MINUS, WIDTH, page_width, pick_seat, serious, typed
+from tests.browser.pages import (
+    MINUS,
+    WIDTH,
+    page_width,
+    pick_seat,
+    record_win,
+    serious,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.ledger]
-
-PLAIN = "123m456p789s234s7z"
-
-
-def record_win(page: Page, winner: str):
-    page.locator("[data-record-win]").tap()
-    expect(page.locator("[data-tile-entry]")).to_be_visible()
-    typed(page, "hand").fill(PLAIN)
-    typed(page, "win_tile").fill("7z")
-    pick_seat(page, "winner", winner)
-    page.locator("#score-form button[type=submit]").tap()
-    record = page.locator("#preview [data-record]")
-    expect(record).to_be_visible()
-    record.tap()
-    expect(page.locator("[data-next]")).to_be_visible()
-
 
 def next_hand(page: Page) -> tuple[str, str]:
     position = page.locator("[data-next]")

@@ -10,18 +10,16 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from tests.browser.pages import (
-    forms_kept,
+    PLAIN,
+    a_table_kept_for_offline,
     new_table,
     pick_seat,
     record_a_draw,
+    record_win,
     typed,
-    visit_with_the_service_worker,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.ledger]
-
-PLAIN = "123m456p789s234s7z"
-
 
 def other_phone(page: Page) -> Page:
     """A second phone at the same table: its own browser context (cookies, storage)."""
@@ -29,17 +27,6 @@ def other_phone(page: Page) -> Page:
                                                locale="zh-CN", has_touch=True,
                                                viewport={"width": 360, "height": 740})
     return context.new_page()
-
-
-def record_win(page: Page, winner: str) -> None:
-    page.locator("[data-record-win]").click()
-    expect(page.locator("[data-tile-entry]")).to_be_visible()
-    typed(page, "hand").fill(PLAIN)
-    typed(page, "win_tile").fill("7z")
-    pick_seat(page, "winner", winner)
-    page.locator("#score-form button[type=submit]").click()
-    page.locator("#preview [data-record]").click()
-    expect(page.locator("[data-next]")).to_be_visible()
 
 
 def hands(page: Page) -> list[tuple[str, str]]:
@@ -117,9 +104,7 @@ def test_a_stale_page_on_each_write_never_replaces_another_phones_hand(page: Pag
 
 def test_three_hands_recorded_offline_are_synced_in_order_without_a_conflict(page: Page,
                                                                             artifacts):
-    edit = new_table(page)
-    visit_with_the_service_worker(page, edit)
-    forms_kept(page)
+    edit = a_table_kept_for_offline(page)
 
     page.context.set_offline(True)
     for _ in range(3):
@@ -139,9 +124,7 @@ def test_three_hands_recorded_offline_are_synced_in_order_without_a_conflict(pag
 
 
 def test_two_tabs_sync_one_offline_hand_once(page: Page):
-    edit = new_table(page)
-    visit_with_the_service_worker(page, edit)
-    forms_kept(page)
+    edit = a_table_kept_for_offline(page)
     page.context.set_offline(True)
     page.goto(edit)
     record_a_draw(page)
@@ -159,9 +142,7 @@ def test_two_tabs_sync_one_offline_hand_once(page: Page):
 
 
 def test_a_wifi_login_page_during_a_replay_leaves_the_hand_waiting(page: Page):
-    edit = new_table(page)
-    visit_with_the_service_worker(page, edit)
-    forms_kept(page)
+    edit = a_table_kept_for_offline(page)
     page.context.set_offline(True)
     page.goto(edit)
     record_a_draw(page)
@@ -215,9 +196,7 @@ def test_a_watching_phone_sees_a_new_hand_without_a_reload(page: Page):
 
 
 def test_a_hand_kept_after_a_conflict_waits_for_it_and_both_go_in_order(page: Page):
-    edit = new_table(page)
-    visit_with_the_service_worker(page, edit)
-    forms_kept(page)
+    edit = a_table_kept_for_offline(page)
     page.context.set_offline(True)
     for _ in range(2):  # X, then A, kept with no network
         page.goto(edit)

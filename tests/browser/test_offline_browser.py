@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import (
+    a_table_kept_for_offline,
     forms_kept,
     needs_engine,
-    new_table,
     record_a_draw,
     visit_with_the_service_worker,
 )
@@ -152,9 +152,7 @@ def test_with_the_network_cut_the_calculator_scores_with_the_same_engine(page: P
 @pytest.mark.ledger
 def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict_is_kept(
         page: Page, artifacts):
-    edit = new_table(page)
-    visit_with_the_service_worker(page, edit)
-    forms_kept(page)
+    edit = a_table_kept_for_offline(page)
     hands = page.locator("tbody[data-hand]")
 
     # With no network: the hand is kept in the browser and listed as 待同步.
@@ -201,9 +199,7 @@ def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict
 
 @pytest.mark.ledger
 def test_a_win_typed_offline_is_kept_unscored_and_the_server_scores_it_when_sent(page: Page):
-    edit = new_table(page)
-    visit_with_the_service_worker(page, edit)
-    forms_kept(page)
+    edit = a_table_kept_for_offline(page)
 
     page.context.set_offline(True)
     page.goto(edit)
