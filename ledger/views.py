@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
+from typing import Any
 from urllib.parse import quote
 
 from django.contrib import messages
@@ -273,25 +274,33 @@ def _say_written(request: HttpRequest, written: store.Written, message: str) -> 
 @dataclass
 class _NotWritten:
     """A hand's POST that wrote nothing, for its page to show with the entry kept:
-    ``stale`` when the ledger moved on (409), else refused (400, on the form)."""
+    ``stale`` when the ledger moved on (409: the form, the hand number and its spot then
+    against the ledger as it now is), else refused (400, on the form)."""
 
     status: int
-    stale: store.StaleLedger | None = None
+    stale: store.StaleLedger | None
+    form: Any
+    table: Table
+    number: int
+    spot: store.Spot | None
 
 
-def _post_hand(request: HttpRequest, table: Table, spot: store.Spot | None, number: int, form,
-               kind: str, message: str, refused: Callable) -> HttpResponse | _NotWritten:
+def _post_hand(request: HttpRequest, table: Table, spot: store.Spot | None, number: int,
+               make_form: Callable, kind: str, message: str,
+               refused: Callable) -> HttpResponse | _NotWritten:
     """A hand's POST, the same for a win, a draw and a paper result: the write its form
-    says (a new hand or a change to hand ``number``, from its version, under its key)
-    applied, and answered with the ledger; or what the page shows with the entry kept.
-    ``refused(form, error)`` puts the engine's objections on the form."""
+    (``make_form(data)``) says — a new hand or a change to hand ``number``, from its
+    version, under its key — applied, and answered with the ledger; or what the page
+    shows with the entry kept. ``refused(form, error)`` puts the engine's objections on
+    the form."""
+    form = make_form(request.POST)
     if not form.is_valid():
         if _wants_ack(request):
             write = store.Write(intent="", number=number, version=_seen(request),
                                 key=_posted_key(request))
             reasons = [str(e) for errors in form.errors.values() for e in errors]
             return _ack(table, write, None, None, reasons)
-        return _NotWritten(400)
+        return _NotWritten(400, None, form, table, number, spot)
     intent = request.POST.get("intent")
     if intent not in HAND_INTENTS:  # a page older than intents: its number says which
         intent = WriteRecord.NEW if spot is None or number > spot.count else WriteRecord.EDIT
@@ -304,12 +313,15 @@ def _post_hand(request: HttpRequest, table: Table, spot: store.Spot | None, numb
         _say_written(request, written, message)
         return redirect(_edit_url(table) + f"#hand-{written.number}")
     if isinstance(error, store.StaleLedger):
-        return _NotWritten(409, error)
+        table, number, spot, data = _against_current(request, error, number)
+        form = make_form(data)
+        form.is_valid()
+        return _NotWritten(409, error, form, table, number, spot)
     if isinstance(error, store.Refused):
         refused(form, error)
     else:
         form.add_error(None, _refusal(error, number, table.region))
-    return _NotWritten(400)
+    return _NotWritten(400, None, form, table, number, spot)
 
 
 def _against_current(request: HttpRequest, stale: store.StaleLedger, number: int):
@@ -343,8 +355,8 @@ def _queued(request: HttpRequest, table: Table, number: int, make_form: Callable
     refusal, never a page the queue cannot read. None for any other request."""
     if request.method != "POST" or not _wants_ack(request):
         return None
-    answer = _post_hand(request, table, store.spot(table, number), number,
-                        make_form(request.POST), kind, "", lambda form, refused: None)
+    answer = _post_hand(request, table, store.spot(table, number), number, make_form, kind,
+                        "", lambda form, refused: None)
     assert not isinstance(answer, _NotWritten)  # a queue's send is always answered
     return answer
 
@@ -417,18 +429,16 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
     spot = _spot(table, number)
     status, stale = 200, None
     if request.method == "POST":
-        form = ResultForm(request.POST, table=table)
-        outcome = _post_hand(request, table, spot, number, form, Hand.WIN,
+        outcome = _post_hand(request, table, spot, number,
+                             lambda data: ResultForm(data, table=table), Hand.WIN,
                              _("Hand %(number)s recorded."),
                              lambda form, refused: _result_errors(form, refused, number,
                                                                   table.region))
         if not isinstance(outcome, _NotWritten):
             return outcome
-        status, stale = outcome.status, outcome.stale
-        if stale:
-            table, number, spot, data = _against_current(request, stale, number)
-            form = ResultForm(data, table=table)
-            form.is_valid()
+        status, stale, form, table, number = (outcome.status, outcome.stale, outcome.form,
+                                              outcome.table, outcome.number)
+        spot = outcome.spot or spot
     elif "winner" in request.GET:
         form = ResultForm(request.GET, table=table)
     else:
@@ -504,22 +514,18 @@ def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int
 
 
 def _record_win(request, table, spot, number):
-    form = LedgerWinForm(request.POST, table=table)
-    outcome = _post_hand(request, table, spot, number, form, Hand.WIN,
+    outcome = _post_hand(request, table, spot, number,
+                         lambda data: LedgerWinForm(data, table=table), Hand.WIN,
                          _("Hand %(number)s recorded."),
                          lambda form, refused: _form_errors(form, refused.errors,
                                                             refused.number, number))
     if not isinstance(outcome, _NotWritten):
         return outcome
-    if outcome.stale:
-        table, number, spot, data = _against_current(request, outcome.stale, number)
-        form = LedgerWinForm(data, table=table)
-        preview = _preview(form, table, spot)
-        context = _win_context(request, table, spot, number, form, preview,
-                               stale=outcome.stale)
-        return render(request, WIN_PAGE, context, status=409)
-    context = _win_context(request, table, spot, number, form, None)
-    return render(request, WIN_PAGE, context, status=400)
+    spot = outcome.spot or spot
+    preview = _preview(outcome.form, outcome.table, spot) if outcome.stale else None
+    context = _win_context(request, outcome.table, spot, outcome.number, outcome.form,
+                           preview, stale=outcome.stale)
+    return render(request, WIN_PAGE, context, status=outcome.status)
 
 
 @rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
@@ -537,17 +543,16 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
     spot = _spot(table, number)
     status, stale = 200, None
     if request.method == "POST":
-        form = DrawForm(request.POST, reads_history=history)
-        outcome = _post_hand(request, table, spot, number, form, Hand.DRAW,
+        outcome = _post_hand(request, table, spot, number,
+                             lambda data: DrawForm(data, reads_history=history), Hand.DRAW,
                              _("Hand %(number)s recorded as a draw."),
                              lambda form, refused: form.add_error(
                                  None, _refused_message(refused, number, table.region)))
         if not isinstance(outcome, _NotWritten):
             return outcome
-        status, stale = outcome.status, outcome.stale
-        if stale:
-            table, number, spot, data = _against_current(request, stale, number)
-            form = DrawForm(data, reads_history=history)
+        status, stale, form, table, number = (outcome.status, outcome.stale, outcome.form,
+                                              outcome.table, outcome.number)
+        spot = outcome.spot or spot
     else:
         wild = spot.entry.request.get("wild", "") if spot.entry else ""
         form = DrawForm(initial={"version": table.version, "wild": wild},
