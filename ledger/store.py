@@ -255,10 +255,10 @@ def check(table: Table, number: int, kind: str, fields: dict) -> None:
 
 def _place(table: Table, hands: list[Hand], number: int, kind: str, fields: dict) -> None:
     """Hand ``number`` in ``hands`` as ``kind`` with ``fields``: a recorded hand changed,
-    or the next one added (TableFull past HANDS_LIMIT; Refused for any other number)."""
-    if not 1 <= number <= len(hands) + 1:
-        raise Refused(number, [{"field": "number",
-                                "message": f"there is no hand {number} to change"}])
+    or the next one added (TableFull past HANDS_LIMIT). Its callers name a hand the
+    table has or the next one (``apply`` refuses any other as NotNamed, and ``check`` is
+    asked only of a page's own hand)."""
+    assert 1 <= number <= len(hands) + 1, number
     if number <= len(hands):
         hand = hands[number - 1]
     else:
