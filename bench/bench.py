@@ -34,8 +34,8 @@ are converted to the riichi calculator of the PyPI ``mahjong`` package and timed
 same rounds, its decomposition cache cleared before each call. Its result is an error
 ("no_yaku") on some open hands: it still divides and evaluates the hand.
 
-Targets (``--check``): rules/mahjong median ratio ≤ 0.5 on those hands, 4-wilds p99
-< 1000 µs; ``--check`` also fails when the engine is missing or the corpus warns.
+Targets (``--check``, issue 26): rules/mahjong median ratio ≤ 0.6 on those hands, 4-wilds
+p99 < 2000 µs; ``--check`` also fails when the engine is missing or the corpus warns.
 
 Waits (printed after the table, not part of ``--check``): ``rules.waits`` on the
 ``3-wilds`` winning hands whose winning tile is not a wild, with the winning tile
@@ -75,8 +75,8 @@ DEFAULT_SEED = 20261129
 DEFAULT_PER_CATEGORY = 200
 DEFAULT_ROUNDS = 5
 
-RATIO_TARGET = 0.5  # rules median / mahjong median on the same wild-free hands
-FOUR_WILDS_P99_TARGET_US = 1000.0
+RATIO_TARGET = 0.6  # rules median / mahjong median on the same wild-free hands
+FOUR_WILDS_P99_TARGET_US = 2000.0
 WAITS_MEDIAN_TARGET_MS = 10.0
 WAITS_WILDS = 3
 

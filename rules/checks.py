@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
+from .deal import Deal
 from .readings import (
     ALL_HONOURS,
     SEVEN_PAIRS,
@@ -15,7 +16,6 @@ from .readings import (
     Reading,
     wild_pair_with_win,
 )
-from .request import Deal
 
 
 def standard(r: Reading, d: Deal) -> bool:

@@ -32,10 +32,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .circumstances import CIRCUMSTANCES, Circumstance
 from .readings import SEVEN_PAIRS, STANDARD
 from .region import Region
 from .regions import REGIONS
-from .request import SEATS, InvalidRequest
+from .request import SEATS, InvalidRequest, parse_request
 from .scoring import score
 from .tiles import ALL_TILES, WHITE, Tile, is_honour, sorted_code, tile_code
 
@@ -43,7 +44,6 @@ HONOURS = range(27, 34)
 MAX_ATTEMPTS = 500  # draws tried for one hand before giving up (NoDeal)
 SET_ATTEMPTS = 40  # sets tried for one standard hand before the tiles are drawn again
 MAX_WILDS = 4
-MAX_CAI_PIAO = 3  # the most 財飄 a request may give (rules.request)
 CLAIMS_EACH = 4  # claims one player makes in a hand at most: one per set
 HISTORY_DRAWS = 3  # previous_draws are dealt from 0 to this
 
@@ -230,10 +230,31 @@ def draw_standard(rng: random.Random, faces: list[Tile], melds: int,
     """Four sets and a pair of ``faces`` (at most four of a face): the concealed tiles and
     the melds, ``melds`` of the sets laid out as chi, pung, kong or ankong (a kong's
     fourth tile added). None when the faces gave no four sets and a pair."""
+    counts = [0] * len(ALL_TILES)
+    sets = _draw_sets(rng, faces, counts, mix)
+    pair_faces = [tile for tile in faces if counts[tile] <= 2]
+    if len(sets) < 4 or not pair_faces:
+        return None
+    pair = rng.choice(pair_faces)
+    concealed = [pair, pair]
+    laid_out: list[Meld] = []
+    exposed = set(rng.sample(range(4), melds))
+    for index, group in enumerate(sets):
+        if index in exposed:
+            laid_out.append(_laid_out(rng, group, counts, mix))
+        else:
+            concealed += group
+    return concealed, laid_out
+
+
+def _draw_sets(rng: random.Random, faces: list[Tile], counts: list[int],
+               mix: Mix) -> list[list[Tile]]:
+    """Up to four sets of ``faces``, chows with the chance ``mix.chow`` where the faces
+    allow one, in SET_ATTEMPTS draws; a set that would make a fifth tile of a face is
+    drawn again. ``counts`` (tiles by face) takes their tiles."""
     allowed = set(faces)
     chow_starts = [tile for tile in faces
                    if not is_honour(tile) and tile % 9 <= 6 and {tile + 1, tile + 2} <= allowed]
-    counts = [0] * len(ALL_TILES)
     sets: list[list[Tile]] = []
     for _ in range(SET_ATTEMPTS):
         if len(sets) == 4:
@@ -247,26 +268,19 @@ def draw_standard(rng: random.Random, faces: list[Tile], melds: int,
             sets.append(group)
             for tile in group:
                 counts[tile] += 1
-    pair_faces = [tile for tile in faces if counts[tile] <= 2]
-    if len(sets) < 4 or not pair_faces:
-        return None
-    pair = rng.choice(pair_faces)
-    concealed = [pair, pair]
-    laid_out: list[Meld] = []
-    exposed = set(rng.sample(range(4), melds))
-    for index, group in enumerate(sets):
-        if index not in exposed:
-            concealed += group
-        elif group[0] != group[1]:
-            laid_out.append(("chi", tuple(group)))
-        else:
-            kind = _weighted(rng, mix.meld_kinds)
-            if kind != "pung" and counts[group[0]] < 4:
-                counts[group[0]] += 1
-                laid_out.append((kind, (*group, group[0])))
-            else:
-                laid_out.append(("pung", tuple(group)))
-    return concealed, laid_out
+    return sets
+
+
+def _laid_out(rng: random.Random, group: list[Tile], counts: list[int], mix: Mix) -> Meld:
+    """A set laid out as a meld: a chow as chi; a pung as ``mix.meld_kinds`` draws it, a
+    kong or ankong taking a fourth tile (counted in ``counts``) when one is left."""
+    if group[0] != group[1]:
+        return ("chi", tuple(group))
+    kind = _weighted(rng, mix.meld_kinds)
+    if kind != "pung" and counts[group[0]] < 4:
+        counts[group[0]] += 1
+        return (kind, (*group, group[0]))
+    return ("pung", tuple(group))
 
 
 def draw_seven_pairs(rng: random.Random, faces: list[Tile],
@@ -333,46 +347,10 @@ def _candidate(rng: random.Random, region: Region, wilds: int | None, shape: str
     seats, the streak, the win type and discarder, the winning tile, the wilds, the base,
     the context, the house rules. None when the tiles could not be built, or hold more
     wilds than they may. Not yet scored."""
-    wild = pick_wild(rng, region, mix, copies=wilds or 0)
-    substitutes = region.substitutes(wild)
-    avoid = {WHITE} if substitutes else set()  # 白 is no face of its own then
-    if not _chance(rng, mix.wild_face):
-        avoid.add(wild)
-    faces = pick_faces(rng, avoid, mix)
-    if shape is None:
-        if melds:
-            shape = STANDARD
-        elif SEVEN_PAIRS in region.shapes and _chance(rng, mix.seven_pairs):
-            shape = SEVEN_PAIRS
-        else:
-            shape = STANDARD
-    laid_out: list[Meld] = []
-    if shape == SEVEN_PAIRS:
-        pairs = draw_seven_pairs(rng, faces, mix)
-        if pairs is None:
-            return None
-        concealed = pairs
-    else:
-        count = min(_weighted(rng, mix.melds), most_melds) if melds is None else melds
-        drawn = draw_standard(rng, faces, count, mix)
-        if drawn is None:
-            return None
-        concealed, laid_out = drawn
-    if spoil:
-        others = [tile for tile in ALL_TILES if tile not in avoid]
-        _change_tiles(rng, concealed, laid_out, others)
-    if wild not in avoid:  # the wild's own face was drawn
-        if substitutes:  # played by 白, its plain copy
-            concealed = [WHITE if tile == wild else tile for tile in concealed]
-            laid_out = [(kind, tuple(WHITE if tile == wild else tile for tile in tiles))
-                        for kind, tiles in laid_out]
-        elif any(wild in tiles for _, tiles in laid_out):
-            return None  # a wild in a meld
-    natural = concealed.count(wild)  # the wild's own face drawn, as wilds
-    copies = region.wild_copies(wild)
-    if natural > copies:
+    tiles = _draw_tiles(rng, region, wilds, shape, melds, most_melds, mix, spoil)
+    if tiles is None:
         return None
-
+    wild, concealed = tiles.wild, tiles.concealed
     winner, dealer = rng.choice(SEATS), rng.choice(SEATS)
     streak = _weighted(rng, mix.streaks)
     win_type = _weighted(rng, {kind: mix.win_types.get(kind, 0) for kind in region.win_types})
@@ -383,98 +361,175 @@ def _candidate(rng: random.Random, region: Region, wilds: int | None, shape: str
     # a discarded winning tile is never a wild
     spots = [i for i, tile in enumerate(concealed)
              if tile != wild and (win_type == "self_draw" or i != win_index)]
-    if wilds is None:
-        count = rng.choice(mix.wild_counts) if _chance(rng, mix.wild_chance) else 0
-        # as many as there are copies in play and room for, the wild's own face included
-        count = min(count, copies, natural + len(spots))
-        placed = max(0, count - natural)
-    else:
-        placed = wilds - natural
-        if not 0 <= placed <= len(spots):
-            return None
-    if placed:
-        for index in rng.sample(spots, placed):
-            concealed[index] = wild
+    placed = _wilds_to_place(rng, wilds, concealed.count(wild), len(spots),
+                             region.wild_copies(wild), mix)
+    if placed is None:
+        return None
+    for index in rng.sample(spots, placed):
+        concealed[index] = wild
     hand = concealed[:win_index] + concealed[win_index + 1:]
 
     request: dict[str, Any] = {
         "region": region.key, "hand": sorted_code(hand),
-        "melds": [f"{kind} {sorted_code(tiles)}" for kind, tiles in laid_out],
+        "melds": [f"{kind} {sorted_code(meld)}" for kind, meld in tiles.melds],
         "win_tile": tile_code(concealed[win_index]), "win_type": win_type,
         "winner": winner, "dealer": dealer, "discarder": discarder,
         "dealer_streak": streak, "base": rng.choice(mix.bases),
     }
+    _add_circumstances(rng, region, mix, request, wild, concealed)
+    return Dealt(request=request, winning=not spoil, shape=tiles.shape,
+                 melds=tuple(tiles.melds), concealed=tuple(concealed),
+                 win_tile=concealed[win_index])
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Tiles:
+    """A hand's tiles before the wilds are placed (``_draw_tiles``)."""
+
+    wild: Tile
+    shape: str
+    concealed: list[Tile]  # with the winning tile; the wilds are put in place of some
+    melds: list[Meld]
+
+
+def _draw_tiles(rng: random.Random, region: Region, wilds: int | None, shape: str | None,
+                melds: int | None, most_melds: int, mix: Mix, spoil: bool) -> _Tiles | None:
+    """The wild, the faces, the shape and melds, the tiles (one or two changed when
+    ``spoil``), the wild's own face played by 白 where 白 is its plain copy. None when
+    the tiles could not be built, or hold a wild in a meld or more copies of the wild
+    than are in play."""
+    wild = pick_wild(rng, region, mix, copies=wilds or 0)
+    substitutes = region.substitutes(wild)
+    avoid = {WHITE} if substitutes else set()  # 白 is no face of its own then
+    if not _chance(rng, mix.wild_face):
+        avoid.add(wild)
+    faces = pick_faces(rng, avoid, mix)
+    drawn = _draw_shape(rng, region, faces, shape, melds, most_melds, mix)
+    if drawn is None:
+        return None
+    shape, concealed, laid_out = drawn
+    if spoil:
+        _change_tiles(rng, concealed, laid_out, [tile for tile in ALL_TILES if tile not in avoid])
+    if wild not in avoid and substitutes:  # the wild's own face drawn, played by 白
+        concealed = [WHITE if tile == wild else tile for tile in concealed]
+        laid_out = [(kind, tuple(WHITE if tile == wild else tile for tile in tiles))
+                    for kind, tiles in laid_out]
+    if any(wild in tiles for _, tiles in laid_out):
+        return None  # a wild in a meld
+    if concealed.count(wild) > region.wild_copies(wild):
+        return None
+    return _Tiles(wild=wild, shape=shape, concealed=concealed, melds=laid_out)
+
+
+def _draw_shape(rng: random.Random, region: Region, faces: list[Tile], shape: str | None,
+                melds: int | None, most_melds: int,
+                mix: Mix) -> tuple[str, list[Tile], list[Meld]] | None:
+    """The shape (the one asked for; else standard with melds, or as ``mix`` deals it) and
+    its tiles of ``faces``: the concealed tiles and the melds. None when the faces gave
+    none."""
+    if shape is None:
+        seven_pairs = (not melds and SEVEN_PAIRS in region.shapes
+                       and _chance(rng, mix.seven_pairs))
+        shape = SEVEN_PAIRS if seven_pairs else STANDARD
+    if shape == SEVEN_PAIRS:
+        pairs = draw_seven_pairs(rng, faces, mix)
+        return None if pairs is None else (shape, pairs, [])
+    count = min(_weighted(rng, mix.melds), most_melds) if melds is None else melds
+    drawn = draw_standard(rng, faces, count, mix)
+    return None if drawn is None else (shape, *drawn)
+
+
+def _wilds_to_place(rng: random.Random, wilds: int | None, natural: int, spots: int,
+                    copies: int, mix: Mix) -> int | None:
+    """How many of the ``spots`` to make wilds: ``wilds`` less the ``natural`` copies of
+    the wild's face drawn (None when that cannot be), or as ``mix`` deals it, within the
+    ``copies`` in play and the room there is."""
+    if wilds is not None:
+        placed = wilds - natural
+        return placed if 0 <= placed <= spots else None
+    count = rng.choice(mix.wild_counts) if _chance(rng, mix.wild_chance) else 0
+    return max(0, min(count, copies, natural + spots) - natural)
+
+
+def _add_circumstances(rng: random.Random, region: Region, mix: Mix, request: dict[str, Any],
+                       wild: Tile, concealed: list[Tile]) -> None:
+    """The wild when the request must or may name it, the context, the house rules, and
+    whether a self-draw says ``"discarder": null``, as ``mix`` deals them."""
+    copies = region.wild_copies(wild)
     if wild != region.default_wild or _chance(rng, mix.name_default_wild):
         request["wild"] = tile_code(wild)
-    context = _context(rng, region, mix, self_draw=win_type == "self_draw", winner=winner,
-                       dealer=dealer, melds=laid_out, wild=wild,
-                       room=copies - concealed.count(wild))
+    context = _context(rng, region, mix, request, wild, room=copies - concealed.count(wild))
     if context:
         request["context"] = context
     house_rules = {rule.key: rng.choice(rule.values) for rule in region.house_rules
                    if _chance(rng, mix.house_rules)}
     if house_rules:
         request["house_rules"] = house_rules
-    if discarder is None and not _chance(rng, mix.null_discarder):
+    if request["discarder"] is None and not _chance(rng, mix.null_discarder):
         del request["discarder"]
-    return Dealt(request=request, winning=not spoil, shape=shape, melds=tuple(laid_out),
-                 concealed=tuple(concealed), win_tile=concealed[win_index])
 
 
-def _context(rng: random.Random, region: Region, mix: Mix, *, self_draw: bool, winner: str,
-             dealer: str, melds: list[Meld], wild: Tile, room: int) -> dict[str, Any]:
-    """The request's context, as ``mix`` deals it: only keys the region reads, each only
-    where a request may give it (rules.request): after_kong and last_tile on a
-    self-draw, after_kong with a kong meld, first_turn without an exposed meld, not with
-    last_tile, not on a dealer's discard win, and with no claim by or from the winner
-    (none at all on the dealer's); a 財飄 count on a self-draw that is not a first turn,
-    at most the wilds still out of the hand (``room``); claims as ``_claims`` deals
-    them. Empty for none."""
-    keys = region.context_keys
+def _context(rng: random.Random, region: Region, mix: Mix, request: dict[str, Any],
+             wild: Tile, room: int) -> dict[str, Any]:
+    """The request's context, as ``mix`` deals it: each circumstance the region reads, in
+    the order declared (``rules.circumstances``), drawn with its chance and kept only when
+    the request's own checks accept it beside those kept before — so a dealt request never
+    says what a request may not. A 財飄 count is at most the wilds still out of the hand
+    (``room``); claims as ``_claims`` deals them. Empty for none."""
     context: dict[str, Any] = {}
-    if "dice" in keys and _chance(rng, mix.dice):
-        context["dice"] = [rng.randint(1, 6), rng.randint(1, 6)]
-    has_kong = any(kind in ("kong", "ankong") for kind, _ in melds)
-    exposed = sum(kind != "ankong" for kind, _ in melds)
-    if "after_kong" in keys and self_draw and has_kong and _chance(rng, mix.after_kong):
-        context["after_kong"] = True
-    first_turn = ("first_turn" in keys and not exposed and (self_draw or winner != dealer)
-                  and _chance(rng, mix.first_turn))
-    if first_turn:
-        context["first_turn"] = True
-    if "last_tile" in keys and self_draw and not first_turn and _chance(rng, mix.last_tile):
-        context["last_tile"] = True
-    room = min(room, MAX_CAI_PIAO)
-    if ("cai_piao" in keys and self_draw and not first_turn and room > 0
-            and _chance(rng, mix.cai_piao)):
-        context["cai_piao"] = rng.randint(1, room)
-    if {"previous_draws", "previous_wild"} & set(keys) and _chance(rng, mix.history):
-        if "previous_draws" in keys:
-            context["previous_draws"] = rng.randint(0, HISTORY_DRAWS)
-        if "previous_wild" in keys:
-            previous = rng.choice([None, wild, rng.choice(ALL_TILES)])
-            context["previous_wild"] = None if previous is None else tile_code(previous)
-    if "claims" in keys and not (first_turn and winner == dealer):
-        claims = _claims(rng, mix, winner, exposed, first_turn)
-        if claims:
-            context["claims"] = claims
+    for c in CIRCUMSTANCES:
+        if c.key not in region.context_keys or not _chance(rng, _chance_of(c, mix)):
+            continue
+        value = _draw_value(rng, c, mix, request, wild, room)
+        if value and _accepted(request, {**context, c.key: value}):
+            context[c.key] = value
     return context
 
 
-def _claims(rng: random.Random, mix: Mix, winner: str, exposed: int,
-            first_turn: bool) -> list[dict[str, Any]]:
-    """Claims as a request may give them (rules.request): each ordered pair of players
-    once, with a count of 1 to 4; the winner's at most its ``exposed`` melds in all (each
-    claim made one), another player's at most CLAIMS_EACH; on a first turn none by or
-    from the winner. Each pair claims with the chance ``mix.claims``."""
+def _chance_of(c: Circumstance, mix: Mix) -> float:
+    """The ``Mix`` chance of a circumstance: its own field, ``history`` for the hands
+    before this one; claims are drawn pair by pair (``_claims``)."""
+    if c.kind == "claims":
+        return 1.0
+    return float(getattr(mix, "history" if c.key.startswith("previous_") else c.key))
+
+
+def _draw_value(rng: random.Random, c: Circumstance, mix: Mix, request: dict[str, Any],
+                wild: Tile, room: int) -> Any:
+    """A value of the circumstance's kind (None or empty: nothing to say)."""
+    if c.kind == "flag":
+        return True
+    if c.kind == "dice":
+        return [rng.randint(1, 6), rng.randint(1, 6)]
+    if c.kind == "tile":
+        previous = rng.choice([None, wild, rng.choice(ALL_TILES)])
+        return None if previous is None else tile_code(previous)
+    if c.kind == "claims":
+        exposed = sum(not meld.startswith("ankong") for meld in request["melds"])
+        return _claims(rng, mix, request["winner"], exposed)
+    most = min(c.limit, room) if c.key == "cai_piao" else min(c.limit, HISTORY_DRAWS)
+    return rng.randint(1, most) if most > 0 else 0
+
+
+def _accepted(request: dict[str, Any], context: dict[str, Any]) -> bool:
+    """Whether the request reader finds nothing wrong with ``context`` in ``request``."""
+    try:
+        parse_request({**request, "context": context}, REGIONS)
+    except InvalidRequest as invalid:
+        return not any(error["field"].startswith("context") for error in invalid.errors)
+    return True
+
+
+def _claims(rng: random.Random, mix: Mix, winner: str, exposed: int) -> list[dict[str, Any]]:
+    """Claims as a request may give them: each ordered pair of players once, with a count
+    of 1 to 4; the winner's at most its ``exposed`` melds in all (each claim made one),
+    another player's at most CLAIMS_EACH. Each pair claims with the chance ``mix.claims``."""
     budget = dict.fromkeys(SEATS, CLAIMS_EACH)
     budget[winner] = exposed
     claims: list[dict[str, Any]] = []
     for by in SEATS:
         for from_ in SEATS:
-            if by == from_ or not budget[by] or (first_turn and winner in (by, from_)):
-                continue
-            if _chance(rng, mix.claims):
+            if by != from_ and budget[by] and _chance(rng, mix.claims):
                 count = rng.randint(1, budget[by])
                 budget[by] -= count
                 claims.append({"by": by, "from": from_, "count": count})

@@ -1,7 +1,8 @@
 """``lazy``: a property computed once per frozen value.
 
-Like ``functools.cached_property`` without its per-access lock (Python 3.11), which
-costs more than most of the facts it would cache here.
+Like ``functools.cached_property``, without the lock that Python 3.11's takes on a
+first access: one lock for every instance of the class, so that threads serving other
+requests wait on it (python/cpython#87634; Python 3.12 dropped the lock).
 """
 
 from __future__ import annotations

@@ -104,7 +104,8 @@ CODES: dict[str, str] = {
     "cai_piao_not_in_region": "財飄 in a region without it (region, regions)",
     "cai_piao_too_many_wilds": "more 財飄 than wilds left in play (cai_piao, held, "
                                "in_play, wild_name)",
-    "cai_piao_needs_bao_tou": "財飄 without a 暴頭 win (wild_name)",
+    "cai_piao_needs_bao_tou": "財飄 without a 暴頭 win (wild_name, bao_tou: the region's "
+                              "name for that win, source)",
     # --- claims (承包) ---
     "claims_not_list": "claims is not a list",
     "claims_too_many": "more claim entries than allowed (count, limit)",
@@ -139,7 +140,8 @@ CODES: dict[str, str] = {
                              "(tile, count, limit)",
     "waits_too_many_wild_copies": "more copies of a flipped wild than in play, in a "
                                   "waiting hand (tile, count, limit)",
-    "waits_cai_piao_needs_ready_hand": "財飄 for a hand that is not 暴頭-ready (wild_name)",
+    "waits_cai_piao_needs_ready_hand": "財飄 for a hand that is not 暴頭-ready (wild_name, "
+                                       "bao_tou, source)",
 }
 
 # A not-winning response's ``reason_code`` (with ``reason_params``).

@@ -68,11 +68,12 @@ class Pattern:
     self_draw_only: bool = False
     # The check reads which of the pair's tiles are wilds (a wild with the winning tile,
     # two wilds at their own face). Only then must the readings give the pair every mix
-    # of naturals and wilds the tiles allow (readings._pair_variants); the test
+    # of naturals and wilds the tiles allow (readings.standard._pair_variants); the test
     # tests/engine/test_pattern_tables.py holds every other check blind to it.
     reads_pair_wilds: bool = False
-    # the pattern's own near-miss check, in place of the shared one (near_misses.NEAR):
-    # (reason_zh, reason_en, code, params) with {name} and {wild} to fill in, or None
+    # the pattern's near-miss check (a shared one of rules.near_misses, or the region's
+    # own): (reason_zh, reason_en, code, params) with {name} and {wild} to fill in, or None;
+    # a pattern without one is never listed as a near miss
     near: Callable[[Reading, Deal], NearReason | None] | None = None
     # The pattern's entry in a response, made once: a response gets a copy, its value
     # filled in where it depends on the hand.
@@ -222,20 +223,10 @@ class Region:
         reading = tuple(p for p in self.patterns if not p.per_hand)
         object.__setattr__(self, "hand_patterns", hand)
         object.__setattr__(self, "reading_patterns", reading)
-        object.__setattr__(self, "hand_tables", tuple(
-            tuple(tuple(p for p in hand if p.may_hold(wild=wild, context=context))
-                  for wild in (False, True))
-            for context in (False, True)))
-        object.__setattr__(self, "reading_tables", tuple(
-            {shape: tuple(p for p in reading if p.may_hold(shape=shape, wild=wild, context=True))
-             for shape in self.shapes}
-            for wild in (False, True)))
-        object.__setattr__(self, "suit_tables", tuple(
-            {shape: tuple(tuple(p for p in table if p.may_hold(wild=wild, context=True,
-                                                                suits=suits))
-                          for suits in range(5))  # a reading spans 1 to 4 (0: unused)
-             for shape, table in by_shape.items()}
-            for wild, by_shape in zip((False, True), self.reading_tables, strict=True)))
+        object.__setattr__(self, "hand_tables", _hand_tables(hand))
+        reading_tables = _reading_tables(reading, self.shapes)
+        object.__setattr__(self, "reading_tables", reading_tables)
+        object.__setattr__(self, "suit_tables", _suit_tables(reading_tables))
 
     def reads_pair_wilds(self, deal: Deal) -> bool:
         """Whether a pattern that may hold for ``deal`` reads which of the pair's tiles
@@ -284,6 +275,33 @@ class Region:
     def substitutes(self, wild: Tile) -> bool:
         """Whether 白 is a plain copy of the wild's face (jinhua.txt:5, hangzhou.txt:166)."""
         return self.white_substitutes and wild != WHITE
+
+
+def _hand_tables(hand: tuple[Pattern, ...]) -> tuple[tuple[tuple[Pattern, ...], ...], ...]:
+    """The per-hand patterns that can hold, by [has context][has wild]."""
+    return tuple(tuple(tuple(p for p in hand if p.may_hold(wild=wild, context=context))
+                       for wild in (False, True))
+                 for context in (False, True))
+
+
+def _reading_tables(reading: tuple[Pattern, ...],
+                    shapes: tuple[str, ...]) -> tuple[dict[str, tuple[Pattern, ...]], ...]:
+    """The per-reading patterns that can hold, by [has wild][shape]."""
+    return tuple({shape: tuple(p for p in reading
+                               if p.may_hold(shape=shape, wild=wild, context=True))
+                  for shape in shapes}
+                 for wild in (False, True))
+
+
+def _suit_tables(reading_tables: tuple[dict[str, tuple[Pattern, ...]], ...],
+                 ) -> tuple[dict[str, tuple[tuple[Pattern, ...], ...]], ...]:
+    """``reading_tables`` narrowed by the suits a reading's tiles span: by [has
+    wild][shape][suits] (a reading spans 1 to 4 suits; 0 is unused)."""
+    return tuple({shape: tuple(tuple(p for p in table
+                                     if p.may_hold(wild=wild, context=True, suits=suits))
+                               for suits in range(5))
+                  for shape, table in by_shape.items()}
+                 for wild, by_shape in zip((False, True), reading_tables, strict=True))
 
 
 # Who deals the next hand (RULEBOOK §2-§4): the dealer keeps the deal after a dealer win

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 # A group of a cut as one code: its kind times 9 plus the place of its lowest tile in
-# the run (``readings._plain_run`` turns codes into groups at the run's first face).
+# the run (``readings.plain.plain_cut`` turns codes into groups at the run's first face).
 PAIR_CODE, PUNG_CODE, CHOW_CODE = 0, 9, 18
+
 
 def run_cuts(run: bytes) -> list[bytes]:
     """The cuts of a run of a number suit: the lowest tile left opens a pair, a pung or

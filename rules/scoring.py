@@ -6,10 +6,10 @@ apply exclusions → total → payments (contract) → best reading first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple, TypedDict, cast
+from typing import Any, NamedTuple, TypedDict
 
+from .melds import clear_meld_cache
 from .near_misses import near_misses
 from .problems import problem
 from .readings import (
@@ -23,7 +23,7 @@ from .readings import (
     sets_with_one_wild_left,
     six_pairs_and_a_lone_wild,
 )
-from .region import Amount, Contract, Pattern, PatternEntry, Payments, Region
+from .region import Amount, Contract, Pattern, PatternEntry, Region
 from .regions import REGIONS
 from .request import NO_CONTEXT, Deal, InvalidRequest, parse_request
 from .tiles import CODES, WHITE, Tile
@@ -56,13 +56,9 @@ class Breakdown(TypedDict):
     substitutions: int
 
 
-# What ``_parts`` gives: shape, groups, patterns, fan, multiplier, payments, breakdown.
-_Parts = tuple[str, list[GroupEntry], list[PatternEntry], int | None, int, Payments, Breakdown]
-
-
 def score(request: dict[str, Any]) -> dict[str, Any]:
     """Score one request of API.md; raises ``InvalidRequest`` listing every problem."""
-    deal = parse_request(request)
+    deal = parse_request(request, REGIONS)
     region = REGIONS[deal.region]
     found = readings(deal, region.shapes, pair_wilds=region.reads_pair_wilds(deal))
     # only a 財飄, or a win on another's tile where a ready hand must self-draw, has
@@ -73,33 +69,16 @@ def score(request: dict[str, Any]) -> dict[str, Any]:
     if not found:
         return _not_winning(deal)
     per_hand = _per_hand(found[0], deal, region)
-    if len(found) > 1:
-        found = _one_per_signature(found, deal)
-    others: Sequence[Matched]
-    if len(found) > 1:
-        best, *others = _best_first([_match(r, deal, region, per_hand) for r in found])
-    else:
-        # one reading (most hands, and most that had several): nothing to rank
-        best, others = _match(found[0], deal, region, per_hand), ()
-    counted = set()
-    for p, _ in best.patterns:
-        counted.add(p.key)
-    # the best reading's facts spelled out in the response itself (one dict, not merged)
-    shape, groups, patterns, fan, multiplier, payments, breakdown = _parts(best, deal, region)
+    best, *others = _best_first([_match(r, deal, region, per_hand)
+                                 for r in _one_per_signature(found, deal)])
+    counted = {p.key for p, _ in best.patterns}
     return {
         "winning": True,
         "region": deal.region,
-        "shape": shape,
-        "groups": groups,
-        "patterns": patterns,
-        "fan": fan,
-        "multiplier": multiplier,
-        "payments": payments,
-        "breakdown": breakdown,
+        **_describe(best, deal, region),
         "combination": _combination(best, region),
         "near_misses": near_misses(best.reading, deal, region, counted),
-        "alternatives": ([_describe(m, deal, region) for m in others[:MAX_ALTERNATIVES]]
-                         if others else []),
+        "alternatives": [_describe(m, deal, region) for m in others[:MAX_ALTERNATIVES]],
     }
 
 
@@ -128,11 +107,13 @@ def _check_against_readings(deal: Deal, region: Region, found: list[Reading]) ->
             shape="four_sets" if four_sets else "six_pairs", wild_name=region.wild_name))
     cai_piao = next((p for p in region.patterns if p.key == "cai_piao"), None)
     if deal.context.cai_piao and not (cai_piao and any(cai_piao.check(r, deal) for r in found)):
+        bao_tou = region.pattern("bao_tou")
         errors.append(problem(
             "context.cai_piao", "cai_piao_needs_bao_tou",
-            f"財飄 needs a 暴頭 win: a self-drawn win whose hand stood ready on a lone "
-            f"{region.wild_name} (hangzhou.txt:140); set cai_piao to 0 or correct the hand",
-            wild_name=region.wild_name))
+            f"財飄 needs a {bao_tou.name} win: a self-drawn win whose hand stood ready on a "
+            f"lone {region.wild_name} ({region.pattern('cai_piao').source}); set cai_piao to 0 "
+            "or correct the hand", wild_name=region.wild_name, bao_tou=bao_tou.name,
+            source=region.pattern("cai_piao").source))
     if errors:
         raise InvalidRequest(errors)
 
@@ -187,6 +168,8 @@ def _match(reading: Reading, deal: Deal, region: Region, per_hand: list[Pattern]
 def _one_per_signature(found: list[Reading], deal: Deal) -> list[Reading]:
     """Readings with the same facts (``readings.facts``: all that a pattern check may
     read of a reading) score alike: keep the one with the fewest substitutions of each."""
+    if len(found) == 1:
+        return found
     kept: dict[tuple[object, ...], Reading] = {}
     for reading in found:
         key = facts(reading, deal)
@@ -197,26 +180,16 @@ def _one_per_signature(found: list[Reading], deal: Deal) -> list[Reading]:
 
 def _best_first(matched: list[Matched]) -> list[Matched]:
     """Most paid to the winner first (payments grow with the multiplier); ties go to
-    fewer wild substitutions (RULEBOOK §1). One reading per outcome: readings that
-    score the same patterns in the same shape are one alternative."""
-    # sorted by ready-made keys (the position last: a stable sort, never comparing two
-    # Matched), not by a key function called for each
-    ranked = []
-    for i, m in enumerate(matched):
-        ranked.append((-m.multiplier, m.substitutions, -len(m.patterns), i))
-    ranked.sort()
-    seen, kept = set(), []
-    for rank in ranked:
-        m = matched[rank[3]]
-        outcome: list[str | int] | tuple[str | int, ...]
-        outcome = [m.reading.shape]
-        for p, v in m.patterns:
-            outcome += p.key, v
-        outcome = tuple(outcome)
-        if outcome not in seen:
-            seen.add(outcome)
-            kept.append(m)
-    return kept
+    fewer wild substitutions (RULEBOOK §1), then to more patterns. One reading per
+    outcome: readings that score the same patterns in the same shape are one
+    alternative."""
+    if len(matched) == 1:
+        return matched
+    ranked = sorted(matched, key=lambda m: (-m.multiplier, m.substitutions, -len(m.patterns)))
+    first: dict[tuple[object, ...], Matched] = {}
+    for m in ranked:
+        first.setdefault((m.reading.shape, tuple((p.key, v) for p, v in m.patterns)), m)
+    return list(first.values())
 
 
 def _combination(s: Matched, region: Region) -> str | None:
@@ -227,106 +200,69 @@ def _combination(s: Matched, region: Region) -> str | None:
     return next((name for parts, name in region.combinations if parts <= keys), None)
 
 
-# A group's kind, tiles as laid, faces, wilds and exposed (``_group_parts``).
-_GroupParts = tuple[str, tuple[str, ...], tuple[str, ...], tuple[bool, ...], bool]
-
-
-@lru_cache(maxsize=4096)
-def _group_parts(g: Group, wild: Tile, substitutes: bool) -> _GroupParts:
-    """A group as the response shows it: physical tiles (wild tiles and 白 substitutes
-    as laid) and what each stands for, for a group holding a wild or a 白 substitute
-    (such groups recur from hand to hand)."""
-    faces = tuple(map(_CODE, g.faces))
-    tiles = tuple([CODES[wild if w else WHITE if substitutes and f == wild else f]
-                   for f, w in zip(g.faces, g.wilds, strict=True)])
-    return g.kind, tiles, faces, g.wilds, g.exposed
-
-
-_CODE = CODES.__getitem__
-
-# The codes of the faces of every group without wilds, by kind and then by the lowest
-# face (a group's faces are in order: a chow from its lowest, the others one face
-# repeated), made once: such a group shows its faces as its tiles. A str key and two
-# indexes cost less than hashing and comparing a tuple of faces. (None where no chow
-# opens; no group looks one up, hence the cast.)
-_PLAIN_BY_KIND = cast(dict[str, list[tuple[str, ...]]], {
-    "chow": [(CODES[t], CODES[t + 1], CODES[t + 2]) if t < 27 and t % 9 < 7 else None
-             for t in range(34)],
-    **{kind: [(CODES[t],) * size for t in range(34)]
-       for kind, size in (("pung", 3), ("kong", 4), ("pair", 2), ("single", 1))},
-})
-
-
-def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
-                   wild_free: bool) -> list[GroupEntry]:
-    """The groups of a reading as the response lists them (``wild_free``: the hand holds
-    no wild tile). Every list is new: a response is the caller's to change."""
+def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool) -> list[GroupEntry]:
+    """The groups of a reading as the response lists them: each group's tiles as laid (a
+    wild tile as the wild, the wild's face as 白 where 白 substitutes for it) and what
+    each stands for. Every list is new: a response is the caller's to change."""
     entries: list[GroupEntry] = []
-    # most hands hold no wild tile and no 白 substitute: then every group is the usual one
-    usual = not substitutes and wild_free
-    faces: tuple[Tile, ...] | tuple[str, ...]
     for g in groups:
-        kind, faces, wilds, exposed = g
-        if not usual and (True in wilds or (substitutes and wild in faces)):
-            # a wild tile or a 白 substitute: the tiles as laid differ from what they stand for
-            kind, tiles, faces, wilds, exposed = _group_parts(g, wild, substitutes)
-            entries.append({"kind": kind, "tiles": [*tiles], "as": [*faces],
-                            "wild": [*wilds], "exposed": exposed})
-            continue
-        # the usual group: natural tiles standing for themselves
-        codes = _PLAIN_BY_KIND[kind][faces[0]]
-        entries.append({"kind": kind, "tiles": [*codes], "as": [*codes], "wild": [*wilds],
-                        "exposed": exposed})
+        faces = list(_codes(g.faces))
+        if True in g.wilds or (substitutes and wild in g.faces):
+            tiles = [CODES[wild if w else WHITE if substitutes and f == wild else f]
+                     for f, w in zip(g.faces, g.wilds, strict=True)]
+        else:
+            tiles = faces.copy()  # natural tiles standing for themselves
+        entries.append({"kind": g.kind, "tiles": tiles, "as": faces, "wild": list(g.wilds),
+                        "exposed": g.exposed})
     return entries
+
+
+@lru_cache(maxsize=1024)
+def _codes(faces: tuple[Tile, ...]) -> tuple[str, ...]:
+    """The tile codes of a group's faces. Cached: the same groups recur from hand to
+    hand."""
+    return tuple(CODES[f] for f in faces)
 
 
 def clear_caches() -> None:
     """Forget every cached intermediate (for honest cold-cache benchmarks)."""
     clear_reading_caches()
-    _group_parts.cache_clear()
+    clear_meld_cache()
+    _codes.cache_clear()
 
 
 def _describe(s: Matched, deal: Deal, region: Region) -> dict[str, Any]:
-    """A reading as the response describes it (an alternative; ``score`` spells out the
-    best one's the same way)."""
-    shape, groups, patterns, fan, multiplier, payments, breakdown = _parts(s, deal, region)
-    return {"shape": shape, "groups": groups, "patterns": patterns, "fan": fan,
-            "multiplier": multiplier, "payments": payments, "breakdown": breakdown}
-
-
-def _parts(s: Matched, deal: Deal, region: Region) -> _Parts:
-    """What ``_describe`` shows of a reading, in its order: shape, groups, patterns, fan,
+    """A reading as the response describes it: shape, groups, patterns, fan,
     multiplier, payments and breakdown."""
-    reading, counted, fan, multiplier, substitutions = s
-    base = deal.base
-    hand_value = base * multiplier
+    hand_value = deal.base * s.multiplier
     payments = region.pay(deal, hand_value)
     contract = None
     if region.contract is not None and deal.context.claims:
         payments, contract = region.contract(deal, payments)
-    patterns = []
-    for p, v in counted:
-        entry = p.entry.copy()
-        if entry["value"] is None:
-            entry["value"] = v
-        patterns.append(entry)
-    # each seat's amount as a JSON number: ``payments`` is new (``region.pay`` makes it,
-    # in seat order), so with whole amounts, the usual case, it is the answer
-    east, south, west, north = payments.values()
-    if not (type(east) is int and type(south) is int and type(west) is int
-            and type(north) is int):
-        payments = {"E": number(east), "S": number(south), "W": number(west),
-                    "N": number(north)}
-    return (reading.shape, _group_entries(reading.groups, deal.wild, deal.substitutes,
-                                           not deal.wild_count),
-            patterns, fan, multiplier, payments, {
-                "base": base if type(base) is int else number(base),
-                "hand_value": hand_value if type(hand_value) is int else number(hand_value),
-                "dealer_factor": (region.dealer_factor(deal) if region.dealer_factor
-                                  else None),
-                "contract": contract,
-                "substitutions": substitutions,
-            })
+    breakdown: Breakdown = {
+        "base": number(deal.base),
+        "hand_value": number(hand_value),
+        "dealer_factor": region.dealer_factor(deal) if region.dealer_factor else None,
+        "contract": contract,
+        "substitutions": s.substitutions,
+    }
+    return {
+        "shape": s.reading.shape,
+        "groups": _group_entries(s.reading.groups, deal.wild, deal.substitutes),
+        "patterns": [_pattern_entry(p, value) for p, value in s.patterns],
+        "fan": s.fan,
+        "multiplier": s.multiplier,
+        "payments": {seat: number(amount) for seat, amount in payments.items()},
+        "breakdown": breakdown,
+    }
+
+
+def _pattern_entry(p: Pattern, value: int) -> PatternEntry:
+    """A counted pattern as the response lists it, with the value it had for the hand."""
+    entry = p.entry.copy()
+    if entry["value"] is None:
+        entry["value"] = value
+    return entry
 
 
 def _not_winning(deal: Deal) -> dict[str, Any]:

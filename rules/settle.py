@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from .problems import ErrorEntry, problem
+from .region import Region
 from .regions import REGIONS
 from .request import MAX_MELDS, InvalidRequest, parse_request
 from .scoring import number
@@ -68,41 +69,19 @@ def settle(request: dict[str, Any]) -> dict[str, Any]:
     raises InvalidRequest (the engine's problem codes) for a bad request."""
     region_key = request.get("region")
     if not isinstance(region_key, str) or region_key not in REGIONS:
-        parse_request({"region": region_key})  # raises, with the engine's own message
+        parse_request({"region": region_key}, REGIONS)  # raises, with the engine's own message
         raise AssertionError("an unknown region is refused")
     region = REGIONS[region_key]
     key = total_key(region_key)
-    low, limit = (0, FAN_LIMIT) if key == "fan" else (1, MULTIPLIER_LIMIT)
+    value = request.get(key)
     errors = [problem(name, "unknown_key", f"unknown key {name!r}", key=name,
                       allowed=[*KEYS, key])
               for name in request if name not in (*KEYS, key)]
-    value = request.get(key)
-    if type(value) is not int:
-        errors.append(problem(key, "not_whole_number", f"{key} must be a whole number",
-                              field=key, limit=limit, value=value if isinstance(
-                                  value, str | float) else None))
-    elif not low <= value <= limit:
-        errors.append(problem(key, "number_out_of_range",
-                              f"{key} must be from {low} to {limit}", field=key,
-                              limit=limit, value=value))
-    elif key == "multiplier" and value & (value - 1):
-        # every pattern of a multiplying region is ×2^k (RULEBOOK §3, §4), and so is
-        # every product of them
-        errors.append(problem(key, "multiplier_not_power_of_two", f"no {region.english} "
-                              f"hand is worth ×{value}: every pattern doubles or more, so "
-                              "the multiplier is a power of two (1, 2, 4, 8 …)",
-                              region=region_key, value=value))
-    stand_in = {name: request[name] for name in KEYS if name in request}
-    context = request.get("context")
-    if isinstance(context, dict):
-        errors += _unused(context)
-        stand_in["context"] = {name: context[name] for name in CONTEXT_KEYS
-                               if name in context}
-    stand_in.update(STAND_IN)
-    if region.default_wild is None:
-        stand_in["wild"] = PLAIN_WILD
+    errors += _total_problems(region, key, value)
+    stand_in, context_errors = _stand_in(request, region)
+    errors += context_errors
     try:
-        deal = parse_request(stand_in)
+        deal = parse_request(stand_in, REGIONS)
     except InvalidRequest as invalid:
         errors.extend(_about_the_result(error) for error in invalid.errors)
     if errors:
@@ -111,7 +90,7 @@ def settle(request: dict[str, Any]) -> dict[str, Any]:
     hand_value = deal.base * (2 ** value if key == "fan" else value)
     payments = region.pay(deal, hand_value)
     contract = None
-    if region.contract is not None and deal.context.claims:  # as rules.scoring._parts
+    if region.contract is not None and deal.context.claims:  # as rules.scoring._describe
         payments, contract = region.contract(deal, payments)
     return {
         "region": region_key, "winning": True, "patterns": [], key: value,
@@ -121,6 +100,42 @@ def settle(request: dict[str, Any]) -> dict[str, Any]:
                       else None,
                       "contract": contract},
     }
+
+
+def _total_problems(region: Region, key: str, value: object) -> list[ErrorEntry]:
+    """What is wrong with the hand's total ``value`` (``key``: "fan" or "multiplier")."""
+    low, limit = (0, FAN_LIMIT) if key == "fan" else (1, MULTIPLIER_LIMIT)
+    if type(value) is not int:
+        return [problem(key, "not_whole_number", f"{key} must be a whole number", field=key,
+                        limit=limit, value=value if isinstance(value, str | float) else None)]
+    if not low <= value <= limit:
+        return [problem(key, "number_out_of_range", f"{key} must be from {low} to {limit}",
+                        field=key, limit=limit, value=value)]
+    if key == "multiplier" and value & (value - 1):
+        # every pattern of a multiplying region is ×2^k (RULEBOOK §3, §4), and so is
+        # every product of them
+        return [problem(key, "multiplier_not_power_of_two", f"no {region.english} hand is "
+                        f"worth ×{value}: every pattern doubles or more, so the multiplier "
+                        "is a power of two (1, 2, 4, 8 …)", region=region.key, value=value)]
+    return []
+
+
+def _stand_in(request: dict[str, Any], region: Region) -> tuple[dict[str, Any],
+                                                                 list[ErrorEntry]]:
+    """The score request of the stand-in hand (``STAND_IN``) with the paper result's
+    fields and claims, and the problems of its context keys that a paper result does not
+    read."""
+    stand_in = {name: request[name] for name in KEYS if name in request}
+    errors = []
+    context = request.get("context")
+    if isinstance(context, dict):
+        errors = _unused(context)
+        stand_in["context"] = {name: context[name] for name in CONTEXT_KEYS
+                               if name in context}
+    stand_in.update(STAND_IN)
+    if region.default_wild is None:
+        stand_in["wild"] = PLAIN_WILD
+    return stand_in, errors
 
 
 def _unused(context: dict[Any, Any]) -> list[ErrorEntry]:

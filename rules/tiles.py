@@ -104,9 +104,11 @@ _HONOUR_WORDS = {
 }
 _NUMERAL_VALUE = {c: i + 1 for i, c in enumerate(NUMERALS)} | {str(i): i for i in range(1, 10)}
 _HONOUR_PATTERN = "|".join(sorted(_HONOUR_WORDS, key=len, reverse=True))
-_CHINESE_SUITED = re.compile(r"([一二三四五六七八九1-9]+)([萬万筒餅饼條条索束])")
-_CHINESE_HONOUR = re.compile(_HONOUR_PATTERN)
-_ASCII_RUN = re.compile(r"([0-9]+)([mpsz])")
+# One tile token: digits and their suit letter (123m), numerals and a suit word (一二三萬),
+# or an honour's name (東, 白板).
+_TOKEN = re.compile(r"(?P<digits>[0-9]+)(?P<suit>[mpsz])"
+                    r"|(?P<numerals>[一二三四五六七八九1-9]+)(?P<suit_word>[萬万筒餅饼條条索束])"
+                    rf"|(?P<honour>{_HONOUR_PATTERN})")
 _SEPARATORS = re.compile(r"[\s,，、;；]+")
 
 
@@ -116,9 +118,6 @@ def parse_tiles(text: str) -> list[Tile]:
     >>> format_tiles(parse_tiles("123m 東東 白板 5z"))
     '123m1155z'
     """
-    fast = plain_tiles(text)
-    if fast is not None:
-        return list(fast)
     if len(text) > MAX_TILE_TEXT:
         raise TileSyntaxError(f"{len(text)} characters is too long for tiles (at most "
                               f"{MAX_TILE_TEXT}); a hand has at most 14 tiles",
@@ -129,125 +128,41 @@ def parse_tiles(text: str) -> list[Tile]:
     tiles: list[Tile] = []
     pos = 0
     while pos < len(compact):
-        for pattern, convert in _TOKEN_READERS:
-            match = pattern.match(compact, pos)
-            if match:
-                tiles.extend(convert(match))
-                pos = match.end()
-                break
-        else:
+        token = _TOKEN.match(compact, pos)
+        if token is None:
             raise _explain(compact, pos)
+        if token["digits"] is not None:
+            tiles += _ascii_tiles(token["digits"], token["suit"])
+        elif token["numerals"] is not None:
+            offset = SUITS.index(_SUIT_WORDS[token["suit_word"]]) * 9
+            tiles += [offset + _NUMERAL_VALUE[n] - 1 for n in token["numerals"]]
+        else:
+            tiles.append(_HONOUR_WORDS[token["honour"]])
+        pos = token.end()
     return tiles
-
-
-_DIGITS = {"m": frozenset("123456789"), "p": frozenset("123456789"),
-           "s": frozenset("123456789"), "z": frozenset("1234567")}
-
-
-class _NotPlain(Exception):
-    """A run of text that is not plain mpsz notation."""
-
-
-def plain_tiles(text: str) -> tuple[Tile, ...] | None:
-    """Plain mpsz, the common case, read fast: runs of digits each closed by its suit
-    letter, whitespace allowed between runs. None for anything else (``parse_tiles``
-    then reads it or explains the error)."""
-    if len(text) > MAX_TILE_TEXT:
-        return None
-    # A space after each suit letter splits the text into its runs, "234m" "7z".
-    spaced = text.replace("m", "m ").replace("p", "p ").replace("s", "s ").replace("z", "z ")
-    try:
-        return sum(map(_run, spaced.split()), ())
-    except _NotPlain:
-        return None
 
 
 def clear_tile_cache() -> None:
-    _run.cache_clear()
-    SUIT_RUNS.clear()
+    _ascii_tiles.cache_clear()
 
 
-# Hands repeat the same few runs (123m, 789s, 55z …), so each is read once.
+# Hands repeat the same few runs (123m, 789s, 55z …): each is read once. A run is at most
+# MAX_TILE_TEXT characters, so no long text is kept.
 @lru_cache(maxsize=4096)
-def _run(run: str) -> tuple[Tile, ...]:
-    digits, s = run[:-1], run[-1]
-    if s not in _DIGITS or not digits or not _DIGITS[s].issuperset(digits):
-        raise _NotPlain(run)
-    return tuple(digits.encode().translate(_FACES_OF_DIGITS[s]))
-
-
-# Per suit letter, a table taking the byte of each digit to its tile (``bytes.translate``).
-_FACES_OF_DIGITS = {
-    s: bytes(offset + int(chr(b)) - 1 if chr(b) in "123456789" else 0 for b in range(256))
-    for s, offset in _ASCII_SUIT_OFFSET.items()
-}
-
-
-# A hand as it is usually written: each suit at most once, in mpsz order
-# ("34599m999p22277z"). One match cuts it into its suits' runs, "" for a suit not held.
-# A run has at most the 13 tiles of a hand, so no long text reaches the run cache.
-match_usual_hand = re.compile(
-    r"([1-9]{1,13}m|)([1-9]{1,13}p|)([1-9]{1,13}s|)([1-7]{1,13}z|)").fullmatch
-
-# Packed counts: an int holding one byte per face, the count of face t in bits 8t..8t+7,
-# so that counting tiles together is adding ints and ``to_bytes(34, "little")`` gives
-# the count of every face. ONE[t] is one tile t.
-ONE = tuple(1 << 8 * t for t in ALL_TILES)
-
-
-class _SuitRuns(dict[str, tuple[tuple[Tile, ...], int]]):
-    """Each suit's run ("34599m", plain mpsz) read once, as its tiles and their packed
-    counts."""
-
-    def __missing__(self, run: str) -> tuple[tuple[Tile, ...], int]:
-        tiles = run[:-1].encode().translate(_FACES_OF_DIGITS[run[-1]])
-        count = 0
-        for tile in tiles:
-            count += ONE[tile]
-        if len(self) >= 4096:  # runs repeat, but the texts a user can make are endless
-            self.clear()
-        self[run] = found = (tuple(tiles), count)
-        return found
-
-    def clear(self) -> None:
-        """Forget every run read, keeping the empty run (a suit the hand does not hold)."""
-        super().clear()
-        self[""] = ((), 0)
-
-
-# Looked up with the runs match_usual_hand cuts, which are all plain mpsz.
-SUIT_RUNS = _SuitRuns({"": ((), 0)})
-
-
-def _ascii_tiles(match: re.Match[str]) -> list[Tile]:
-    digits, s = match.group(1), match.group(2)
-    offset = SUITS.index(s) * 9
-    tiles = []
+def _ascii_tiles(digits: str, s: str) -> tuple[Tile, ...]:
+    faces = _ASCII_FACES[s]
     for d in digits:
-        n = int(d)
-        if n == 0 or (s == "z" and n > 7):
-            limit = "1-7" if s == "z" else "1-9"
-            raise TileSyntaxError(f"'{d}{s}' is not a tile: {s} tiles are numbered {limit}",
+        if d not in faces:
+            highest = 7 if s == "z" else 9
+            raise TileSyntaxError(f"'{d}{s}' is not a tile: {s} tiles are numbered 1-{highest}",
                                   "tile_number_invalid", text=f"{d}{s}", suit=s,
-                                  highest=7 if s == "z" else 9)
-        tiles.append(offset + n - 1)
-    return tiles
+                                  highest=highest)
+    return tuple(faces[d] for d in digits)
 
 
-def _chinese_suited(match: re.Match[str]) -> list[Tile]:
-    offset = SUITS.index(_SUIT_WORDS[match.group(2)]) * 9
-    return [offset + _NUMERAL_VALUE[n] - 1 for n in match.group(1)]
-
-
-def _chinese_honour(match: re.Match[str]) -> list[Tile]:
-    return [_HONOUR_WORDS[match.group(0)]]
-
-
-_TOKEN_READERS = (
-    (_ASCII_RUN, _ascii_tiles),
-    (_CHINESE_SUITED, _chinese_suited),
-    (_CHINESE_HONOUR, _chinese_honour),
-)
+# Per suit letter, the tile of each digit it has (honours: 1z-7z).
+_ASCII_FACES = {s: {str(n): offset + n - 1 for n in range(1, 8 if s == "z" else 10)}
+                for s, offset in _ASCII_SUIT_OFFSET.items()}
 
 
 def _explain(text: str, pos: int) -> TileSyntaxError:

@@ -108,16 +108,18 @@ def _parse(request: object) -> Deal:
     probe["win_type"] = "self_draw"
     deal = None
     try:
-        deal = parse_request(probe)
+        deal = parse_request(probe, REGIONS)
     except InvalidRequest as error:
         errors += [_for_waits(e) for e in error.errors]
     if deal is not None and deal.context.cai_piao and not ready_on_lone_wild(
             deal, REGIONS[deal.region]):
-        wild_name = REGIONS[deal.region].wild_name
+        region = REGIONS[deal.region]
+        bao_tou, source = region.pattern("bao_tou").name, region.pattern("cai_piao").source
         errors.append(problem(
             "context.cai_piao", "waits_cai_piao_needs_ready_hand",
-            f"財飄 needs a 暴頭-ready hand (standing on a lone {wild_name}, hangzhou.txt:140); "
-            "set cai_piao to 0 or correct the hand", wild_name=wild_name))
+            f"財飄 needs a {bao_tou}-ready hand (standing on a lone {region.wild_name}, "
+            f"{source}); set cai_piao to 0 or correct the hand", wild_name=region.wild_name,
+            bao_tou=bao_tou, source=source))
     if errors:
         raise InvalidRequest(errors)
     return deal  # type: ignore[return-value]  # no errors: the request was parsed

@@ -25,6 +25,7 @@ from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement, pairwise, product
 from math import prod
 
+from rules.regions import REGIONS
 from rules.request import SEATS, Claim, Deal, InvalidRequest, parse_request
 from rules.tiles import CODES, WHITE, parse_tile, parse_tiles
 
@@ -757,7 +758,7 @@ def deal_of(request) -> tuple[Deal | None, str | None]:
         probe = {**probe, "context": {key: value for key, value in context.items()
                                       if key not in ("first_turn", "claims")}}
     try:
-        d = parse_request(probe)
+        d = parse_request(probe, REGIONS)
     except InvalidRequest as exc:
         return None, exc.errors[0]["field"]
     d = d._replace(win_type=request["win_type"], house_rules=dict(rules or {}),

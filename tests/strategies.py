@@ -9,7 +9,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import deals
@@ -46,6 +47,33 @@ def winning_deals(draw, region):
     hand = list(dealt.concealed)
     hand.remove(dealt.win_tile)
     return dealt.request, hand
+
+
+def winning_deals_anywhere():
+    """``winning_deals`` of a region hypothesis picks too."""
+    return st.sampled_from(sorted(REGIONS)).flatmap(winning_deals)
+
+
+def on_generated_hands(check, max_examples):
+    """A test that ``check(request)`` holds on ``max_examples`` winning requests of each
+    region, as hypothesis draws them (``winning_deals``). A test module names it:
+    ``test_… = on_generated_hands(check_…, 100)``."""
+    def test(region, data):
+        request, _ = data.draw(winning_deals(region))
+        check(request)
+
+    return pytest.mark.parametrize("region", sorted(REGIONS))(
+        settings(COMMON, max_examples=max_examples)(given(data=st.data())(test)))
+
+
+def on_the_corpus(check):
+    """A test that ``check(request)`` holds on every request of the benchmark's corpus
+    (``CORPUS``, below)."""
+    def test():
+        for case in CORPUS:
+            check(case.request)
+
+    return test
 
 
 BENCH_PATH = Path(__file__).resolve().parents[1] / "bench" / "bench.py"

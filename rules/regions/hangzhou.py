@@ -4,6 +4,7 @@
 from typing import cast
 
 from .. import checks as c
+from .. import near_misses as nm
 from ..problems import problem
 from ..readings import SEVEN_PAIRS, STANDARD, Reading
 from ..region import (
@@ -84,25 +85,26 @@ PATTERNS = (
             shapes=c.SEVEN_PAIRS_ONLY,
             rule_zh="七個對子和牌，字牌數牌都可以。",
             rule_en="Seven pairs, honours or suited."),
-    Pattern(key="hao_hua_qi_dui", name="豪華七對", english="seven pairs with four of a kind",
+    Pattern(key="hao_hua_qi_dui", near=nm.quads[1],
+            name="豪華七對", english="seven pairs with four of a kind",
             value=4, source="hangzhou.txt:124", check=c.quads(1), excludes=_SEVEN_PAIRS,
             shapes=c.SEVEN_PAIRS_ONLY,
             rule_zh="七對裡有四張一樣的牌當兩對用；七對類只算最高的一個。",
             rule_en="Seven pairs in which four identical tiles serve as two pairs; only "
                     "the highest seven-pairs pattern counts."),
-    Pattern(key="shuang_hao_hua_qi_dui", name="兩豪華七對",
+    Pattern(key="shuang_hao_hua_qi_dui", near=nm.quads[2], name="兩豪華七對",
             english="seven pairs with two fours of a kind", value=8,
             source="hangzhou.txt:128", check=c.quads(2), excludes=_SEVEN_PAIRS,
             shapes=c.SEVEN_PAIRS_ONLY,
             rule_zh="七對裡有兩組四張一樣的牌。",
             rule_en="Seven pairs with two sets of four identical tiles."),
-    Pattern(key="san_hao_hua_qi_dui", name="三豪華七對",
+    Pattern(key="san_hao_hua_qi_dui", near=nm.quads[3], name="三豪華七對",
             english="seven pairs with three fours of a kind", value=16,
             source="hangzhou.txt:132", check=c.quads(3), excludes=_SEVEN_PAIRS,
             shapes=c.SEVEN_PAIRS_ONLY,
             rule_zh="七對裡有三組四張一樣的牌。",
             rule_en="Seven pairs with three sets of four identical tiles."),
-    Pattern(key="bao_tou", name="暴頭", english="lone-wild self-draw", value=2,
+    Pattern(key="bao_tou", near=nm.lone_wild, name="暴頭", english="lone-wild self-draw", value=2,
             source="hangzhou.txt:136", check=_bao_tou,
             needs_wild=True,
             self_draw_only=True, reads_pair_wilds=True,
@@ -119,7 +121,7 @@ PATTERNS = (
                     "（hangzhou.txt:146）。",
             rule_en="Ready to win by 暴頭, the player threw a 財神 instead and later won by "
                     "暴頭 all the same; ×2 for each such throw in a row."),
-    Pattern(key="gang_kai", per_hand=True,
+    Pattern(key="gang_kai", near=nm.after_kong, per_hand=True,
             name="槓開", english="win on a kong replacement", value=2,
             source="hangzhou.txt:148,154-164", check=c.after_kong,
             needs_context=True,

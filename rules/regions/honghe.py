@@ -4,18 +4,9 @@
 from typing import cast
 
 from .. import checks as c
+from .. import near_misses as nm
 from ..readings import SEVEN_PAIRS, STANDARD, Reading
-from ..region import (
-    Amount,
-    Choice,
-    HouseRule,
-    Pattern,
-    Payments,
-    Region,
-    each_pays,
-    half,
-    one_pays,
-)
+from ..region import Amount, Choice, HouseRule, Pattern, Payments, Region, each_pays, half, one_pays
 from ..request import Deal
 from ..tiles import EAST
 from . import honghe_pages as pages
@@ -75,13 +66,13 @@ def _four_honour_triplets(r: Reading, d: Deal) -> bool:
 
 
 PATTERNS = (
-    Pattern(key="san_bai_da", per_hand=True,
+    Pattern(key="san_bai_da", near=nm.three_wilds, per_hand=True,
             name="三百搭", english="three wilds", value=1,
             source="honghe.txt:35", check=_three_wilds,
             needs_wild=True,
             rule_zh="和牌的十四張裡有三張或以上百搭（和牌那張也算）。",
             rule_en="Three or more wild tiles among the 14, the winning tile included."),
-    Pattern(key="gang_shang_kai_hua", per_hand=True,
+    Pattern(key="gang_shang_kai_hua", near=nm.after_kong, per_hand=True,
             name="槓上開花", english="win on a kong replacement",
             value=1, source="honghe.txt:36", check=c.after_kong,
             needs_context=True,
@@ -135,12 +126,13 @@ PATTERNS = (
             needs_context=True,
             rule_zh="本局的百搭和上一局相同。",
             rule_en="The wild is the same tile type as in the previous hand."),
-    Pattern(key="hun_yi_se", name="混一色", english="one suit and honours", value=1,
+    Pattern(key="hun_yi_se", near=nm.one_suit_and_honours,
+            name="混一色", english="one suit and honours", value=1,
             source="honghe.txt:45", check=c.one_suit_and_honours,
             max_suits=2,
             rule_zh="只有萬、筒、條中的一門，加上風牌或字牌（兩者都要有）。",
             rule_en="One suit of characters, dots or bamboo plus honours, both present."),
-    Pattern(key="qing_yi_se", name="清一色", english="one suit", value=2,
+    Pattern(key="qing_yi_se", near=nm.one_suit, name="清一色", english="one suit", value=2,
             source="honghe.txt:46", check=c.one_suit,
             max_suits=1,
             rule_zh="全部是萬、筒、條中的同一門，沒有風字牌。",
@@ -150,7 +142,8 @@ PATTERNS = (
             shapes=c.SEVEN_PAIRS_ONLY,
             rule_zh="七個對子和牌（本地叫對對和，即七小對）。",
             rule_en="Seven pairs (the local name for 七小對)."),
-    Pattern(key="si_lao_tou", name="四老頭", english="four honour sets", value=2,
+    Pattern(key="si_lao_tou", near=nm.honour_triplets,
+            name="四老頭", english="four honour sets", value=2,
             source="honghe.txt:48", check=_four_honour_triplets,
             shapes=c.STANDARD_ONLY,
             max_suits=2,
@@ -163,7 +156,7 @@ PATTERNS = (
             rule_zh="每張牌都是風牌或字牌（任何合法牌型）；算了它就不再算四老頭、混一色（裁定）。",
             rule_en="Every tile is an honour, in any legal shape; replaces 四老頭 and 混一色 "
                     "(ruling)."),
-    Pattern(key="ren_yi_hu", name="任意胡", english="any tile wins", value=1,
+    Pattern(key="ren_yi_hu", near=nm.lone_wild, name="任意胡", english="any tile wins", value=1,
             source="honghe.txt:50", check=_any_tile_wins,
             needs_wild=True,
             self_draw_only=True, reads_pair_wilds=True,

@@ -3,18 +3,10 @@
 from dataclasses import replace
 
 from .. import checks as c
+from .. import near_misses as nm
 from ..near_misses import Reason, one_chow_away
 from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, Reading
-from ..region import (
-    Amount,
-    Choice,
-    HouseRule,
-    Pattern,
-    Payments,
-    Region,
-    each_pays,
-    every_contract,
-)
+from ..region import Amount, Choice, HouseRule, Pattern, Payments, Region, each_pays, every_contract
 from ..request import Deal
 from . import jinhua_pages as pages
 
@@ -164,7 +156,8 @@ _PATTERNS = (
             rule_zh="四組都是刻子或槓子，其中至少三組是碰出來的（明刻、明槓）；房規可改為暗刻也算。",
             rule_en="All four sets are pungs or kongs, at least three of them claimed "
                     "(exposed pungs or kongs); a house rule lets concealed ones count."),
-    Pattern(key="quan_qiu_ren", name="全求人", english="all melds claimed", value=2,
+    Pattern(key="quan_qiu_ren", near=nm.all_claimed,
+            name="全求人", english="all melds claimed", value=2,
             source="jinhua.txt:29", check=_all_claimed,
             shapes=c.STANDARD_ONLY,
             rule_zh="四組全部亮出（暗槓不算），手裡剩的一張不是財神，靠別人打出的牌和牌；"
@@ -176,20 +169,23 @@ _PATTERNS = (
             shapes=c.SEVEN_PAIRS_ONLY, needs_wild=True,
             rule_zh="七個對子，手裡有財神。",
             rule_en="Seven pairs with a 財神 among the tiles."),
-    Pattern(key="qing_qi_dui", name="清七對", english="seven pairs without 財神", value=4,
+    Pattern(key="qing_qi_dui", near=nm.pairs_without_wild,
+            name="清七對", english="seven pairs without 財神", value=4,
             source="jinhua.txt:33", check=_seven_pairs_without_wild,
             shapes=c.SEVEN_PAIRS_ONLY,
             excludes=_below("qing_qi_dui"),
             rule_zh="七個對子，手裡沒有財神。",
             rule_en="Seven pairs with no 財神 among the tiles."),
-    Pattern(key="hao_hua_qi_dui", name="豪華七對", english="seven pairs with four of a kind",
+    Pattern(key="hao_hua_qi_dui", near=nm.quads[1],
+            name="豪華七對", english="seven pairs with four of a kind",
             value=4, source="jinhua.txt:81", check=c.quads(1),
             shapes=c.SEVEN_PAIRS_ONLY,
             excludes=_below("hao_hua_qi_dui"),
             rule_zh="七對裡有四張一樣的牌當兩對用；七對類只算最高的一個。",
             rule_en="Seven pairs in which four identical tiles serve as two pairs; only the "
                     "highest seven-pairs pattern counts."),
-    Pattern(key="qi_dui_bao_tou", name="七對子爆頭", english="seven pairs on a lone 財神",
+    Pattern(key="qi_dui_bao_tou", near=nm.seven_pairs_lone_wild,
+            name="七對子爆頭", english="seven pairs on a lone 財神",
             value=8, source="jinhua.txt:37", check=c.seven_pairs_lone_wild_self_draw,
             shapes=c.SEVEN_PAIRS_ONLY, needs_wild=True,
             excludes=_below("qi_dui_bao_tou"),
@@ -197,13 +193,13 @@ _PATTERNS = (
             rule_zh="和牌前已有六對加一張單獨的財神，自摸的牌與財神成對；已含爆頭。",
             rule_en="Six pairs and a lone 財神 before the win; the drawn tile pairs with the "
                     "財神. It already includes 爆頭."),
-    Pattern(key="shuang_hao_hua_qi_dui", name="兩豪華七對",
+    Pattern(key="shuang_hao_hua_qi_dui", near=nm.quads[2], name="兩豪華七對",
             english="seven pairs with two fours of a kind", value=8, source="jinhua.txt:85",
             check=c.quads(2), excludes=_below("shuang_hao_hua_qi_dui"),
             shapes=c.SEVEN_PAIRS_ONLY,
             rule_zh="七對裡有兩組四張一樣的牌。",
             rule_en="Seven pairs with two sets of four identical tiles."),
-    Pattern(key="san_hao_hua_qi_dui", name="三豪華七對",
+    Pattern(key="san_hao_hua_qi_dui", near=nm.quads[3], name="三豪華七對",
             english="seven pairs with three fours of a kind", value=16, source="jinhua.txt:89",
             check=c.quads(3), excludes=_below("san_hao_hua_qi_dui"),
             shapes=c.SEVEN_PAIRS_ONLY,
@@ -222,18 +218,20 @@ _PATTERNS = (
             shapes=c.THIRTEEN_LONELY_ONLY,
             rule_zh="十三不靠而七種風字牌齊全；取代十三不靠。",
             rule_en="十三不靠 holding all seven honours; replaces 十三不靠."),
-    Pattern(key="gang_shang_kai_hua", per_hand=True,
+    Pattern(key="gang_shang_kai_hua", near=nm.after_kong, per_hand=True,
             name="槓上開花", english="win on a kong replacement",
             value=2, source="jinhua.txt:45", check=c.after_kong,
             needs_context=True,
             rule_zh="開槓後補進的那張牌正好和牌。",
             rule_en="Won with the replacement tile drawn after one's own kong."),
-    Pattern(key="qing_yi_se", name="清一色", english="one suit", value=_one_suit_value,
+    Pattern(key="qing_yi_se", near=nm.one_suit,
+            name="清一色", english="one suit", value=_one_suit_value,
             source="jinhua.txt:47", check=c.one_suit,
             max_suits=1,
             rule_zh="全部是萬、筒、條中的一門；手裡沒有財神乘四，有財神乘二。",
             rule_en="Every tile of one suit: ×4 without a 財神 among the tiles, ×2 with one."),
-    Pattern(key="hun_yi_se", name="混一色", english="one suit and honours", value=2,
+    Pattern(key="hun_yi_se", near=nm.one_suit_and_honours,
+            name="混一色", english="one suit and honours", value=2,
             source="jinhua.txt:69", check=c.one_suit_and_honours,
             max_suits=2,
             rule_zh="一門數牌加上風字牌。",
@@ -265,7 +263,7 @@ _PATTERNS = (
             shapes=c.STANDARD_ONLY, needs_wild=True,
             rule_zh="三張財神不替代別的牌，當本身的刻子用。",
             rule_en="Three 財神 form a pung of their own face, not standing for other tiles."),
-    Pattern(key="bao_tou", name="爆頭", english="lone-財神 self-draw", value=2,
+    Pattern(key="bao_tou", near=nm.lone_wild, name="爆頭", english="lone-財神 self-draw", value=2,
             source="jinhua.txt:57", check=c.lone_wild_self_draw,
             shapes=c.STANDARD_ONLY, needs_wild=True,
             self_draw_only=True, reads_pair_wilds=True,

@@ -11,17 +11,8 @@ type is the 財神 (3 copies) and every 白 is a plain copy of it (hangzhou.txt:
 import pytest
 
 from rules import InvalidRequest, score
-from tests.helpers import (
-    CLAIMED,
-    CLAIMED_MELDS,
-    HZ,
-    PLAIN,
-    C,
-    P,
-    check_payments,
-    keys,
-    req,
-)
+from tests.checks import check_not_winning, check_payments, check_refused
+from tests.helpers import CLAIMED, CLAIMED_MELDS, HZ, PLAIN, C, P, keys, req
 
 BAO_TOU_HAND = "123m456m789p345s5z"  # four sets + a lone 白 財神: 暴頭-ready
 PLAIN_HAND = "123m456p789s234s7z"  # RULEBOOK §5 example 2
@@ -94,39 +85,32 @@ def test_pattern(hand, win, extra, expected, multiplier):
 
 # Payments (hangzhou.txt:180-194, RULEBOOK §3): H = base × multiplier, dealer factor D =
 # 2 / 4 / 8 for dealer_streak 0 / 1 / ≥2. Contracts (hangzhou.txt:168,198).
-# (id, hand, win, extra, payments)
 PAYMENTS = [
     # Non-dealer self-draw, 二連莊 (D=4): dealer pays H×D, the other non-dealers H.
-    ("non_dealer_streak_1", PLAIN_HAND, "7z", {"dealer_streak": 1}, {"E": -4, "S": 6, "W": -1, "N": -1}),
+    P("non_dealer_streak_1", HZ, (PLAIN_HAND, "7z"), "-4 +6 -1 -1", "self", s=1),
     # Dealer self-draw 七對 ×2 at streak 5 (三連莊 and more: D=8): each non-dealer pays 2×8.
-    ("dealer_qi_dui_streak_5", "11m33m55p77p99s22z4z", "4z", {"winner": "E", "dealer_streak": 5}, {"E": 48, "S": -16, "W": -16, "N": -16}),
+    P("dealer_qi_dui_streak_5", HZ, ("11m33m55p77p99s22z4z", "4z"), "+48 -16 -16 -16", "self", w="E", s=5),
     # 暴頭 ×2 by a non-dealer at base 3: H = 6; dealer pays 12, the others 6.
-    ("bao_tou_base_3", BAO_TOU_HAND, "9s", {"base": 3}, {"E": -12, "S": 24, "W": -6, "N": -6}),
+    P("bao_tou_base_3", HZ, (BAO_TOU_HAND, "9s"), "-12 +24 -6 -6", "self", b=3),
     # Discard win allowed: streak ≥2 and the dealer discards to a non-dealer; the discarder
     # alone pays H×D (hangzhou.txt:60,170; RULEBOOK Ruling).
-    ("discard_dealer_to_non_dealer", PLAIN_HAND, "7z", {"dealer_streak": 2, "discarder": "E"}, {"E": -8, "S": 8, "W": 0, "N": 0}),
-    ("discard_non_dealer_to_dealer", PLAIN_HAND, "7z", {"winner": "E", "dealer_streak": 3, "discarder": "W"}, {"E": 8, "S": 0, "W": -8, "N": 0}),
+    P("discard_dealer_to_non_dealer", HZ, (PLAIN_HAND, "7z"), "-8 +8 0 0", "discard E", s=2),
+    P("discard_non_dealer_to_dealer", HZ, (PLAIN_HAND, "7z"), "+8 0 -8 0", "discard W", w="E", s=3),
     # Contract: the winner made 3 claims from W, so W alone pays what S collects (2+1+1).
-    ("contract_winner_claimed_from_w", "456p7z", "7z", {"melds": ["pung 111m", "pung 777p", "pung 333s"], **ctx(claims=[{"by": "S", "from": "W", "count": 3}])}, {"E": 0, "S": 4, "W": -4, "N": 0}),
+    P("contract_winner_claimed_from_w", HZ, ("456p7z", "7z"), "0 +4 -4 0", "self", melds=["pung 111m", "pung 777p", "pung 333s"], claims=[("S", "W", 3)]),
     # Contract: W made 3 claims from the winner, so W alone pays twice the total.
-    ("contract_w_claimed_from_winner", PLAIN_HAND, "7z", ctx(claims=[{"by": "W", "from": "S", "count": 3}]), {"E": 0, "S": 8, "W": -8, "N": 0}),
+    P("contract_w_claimed_from_winner", HZ, (PLAIN_HAND, "7z"), "0 +8 -8 0", "self", claims=[("W", "S", 3)]),
     # Two claims make no contract.
-    ("two_claims_no_contract", "456p7z", "7z", {"melds": ["pung 111m", "pung 777p", "pung 333s"], **ctx(claims=[{"by": "S", "from": "W", "count": 2}])}, {"E": -2, "S": 4, "W": -1, "N": -1}),
+    P("two_claims_no_contract", HZ, ("456p7z", "7z"), "-2 +4 -1 -1", "self", melds=["pung 111m", "pung 777p", "pung 333s"], claims=[("S", "W", 2)]),
     # At most one contract: the one with the most claims (W's 4 over S's 3 from N).
-    ("most_claims_contract_applies", "7z", "7z", {"melds": ["pung 111m", "pung 777p", "pung 333s", "chi 456p"], **ctx(claims=[{"by": "S", "from": "N", "count": 3}, {"by": "W", "from": "S", "count": 4}])}, {"E": 0, "S": 8, "W": -8, "N": 0}),
+    P("most_claims_contract_applies", HZ, ("7z", "7z"), "0 +8 -8 0", "self", melds=["pung 111m", "pung 777p", "pung 333s", "chi 456p"], claims=[("S", "N", 3), ("W", "S", 4)]),
     # RULING?: equal claims (3 and 3): "ties broken by seat order from the winner's next
     # player", read as the seat of the other party: W (S's next) comes before N.
-    ("tied_contracts_next_player_first", "456p7z", "7z", {"melds": ["pung 111m", "pung 777p", "pung 333s"], **ctx(claims=[{"by": "S", "from": "N", "count": 3}, {"by": "W", "from": "S", "count": 3}])}, {"E": 0, "S": 8, "W": -8, "N": 0}),
+    P("tied_contracts_next_player_first", HZ, ("456p7z", "7z"), "0 +8 -8 0", "self", melds=["pung 111m", "pung 777p", "pung 333s"], claims=[("S", "N", 3), ("W", "S", 3)]),
     # The dealer wins with a contract on N (3 claims from N): N pays the dealer's 3 × H×D.
-    ("contract_dealer_wins", "456p7z", "7z", {"winner": "E", "melds": ["pung 111m", "pung 777p", "pung 333s"], **ctx(claims=[{"by": "E", "from": "N", "count": 3}])}, {"E": 6, "S": 0, "W": 0, "N": -6}),
+    P("contract_dealer_wins", HZ, ("456p7z", "7z"), "+6 0 0 -6", "self", w="E", melds=["pung 111m", "pung 777p", "pung 333s"], claims=[("E", "N", 3)]),
 ]
 
-
-@pytest.mark.parametrize(("hand", "win", "extra", "payments"), [c[1:] for c in PAYMENTS], ids=[c[0] for c in PAYMENTS])
-def test_payments(hand, win, extra, payments):
-    result = score(req("hangzhou", hand, win, **extra))
-    assert result["winning"] is True, result.get("reason")
-    assert result["payments"] == payments
 
 
 NOT_WINNING = [
@@ -138,10 +122,7 @@ NOT_WINNING = [
 
 @pytest.mark.parametrize(("hand", "win", "extra"), [c[1:] for c in NOT_WINNING], ids=[c[0] for c in NOT_WINNING])
 def test_not_winning(hand, win, extra):
-    result = score(req("hangzhou", hand, win, **extra))
-    assert result["winning"] is False
-    assert result.get("reason")
-    assert not result.get("payments")
+    check_not_winning(req("hangzhou", hand, win, **extra))
 
 
 # (id, request, acceptable error fields)
@@ -168,9 +149,7 @@ ERRORS = [
 
 @pytest.mark.parametrize(("request_fields", "fields"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS])
 def test_invalid(request_fields, fields):
-    with pytest.raises(InvalidRequest) as caught:
-        score(request_fields)
-    assert {e["field"].split("[")[0] for e in caught.value.errors} & fields, caught.value.errors
+    check_refused(request_fields, fields)
 
 
 # === Payments: one line per hand, the net of E S W N (RULEBOOK §2-§5) ===
@@ -297,18 +276,8 @@ CONTRACTS = [
 ]
 
 
-@pytest.mark.parametrize(("request_", "expected"), HANGZHOU)
+@pytest.mark.parametrize(("request_", "expected"), HANGZHOU + PAYMENTS + FRACTIONS + CONTRACTS)
 def test_payments_table(request_, expected):
-    check_payments(request_, expected)
-
-
-@pytest.mark.parametrize(("request_", "expected"), FRACTIONS)
-def test_fractional_payments_are_exact(request_, expected):
-    check_payments(request_, expected)
-
-
-@pytest.mark.parametrize(("request_", "expected"), CONTRACTS)
-def test_contract_payments(request_, expected):
     check_payments(request_, expected)
 
 

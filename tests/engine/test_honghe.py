@@ -9,20 +9,15 @@ self-draw, E deals, base 1, and the wild is 9p, which none of those hands hold.
 
 import pytest
 
-from rules import InvalidRequest, score
-from tests.helpers import (
-    CLAIMED,
-    CLAIMED_MELDS,
-    HH,
-    PLAIN,
-    P,
-    check_payments,
-    keys,
-    req,
-)
+from rules import score
+from tests.checks import check_not_winning, check_payments, check_refused
+from tests.helpers import CLAIMED, CLAIMED_MELDS, HH, PLAIN, P, keys, req
 
 FOUR_MELDS = ["chi 123m", "pung 555p", "pung 777s", "chi 234s"]
 DISCARD_W = {"discarder": "W"}
+# the two payments a robbed kong can have (house rule honghe_rob_kong, RULEBOOK §2)
+DOUBLE = {"honghe_rob_kong": "robbed_pays_double"}
+ALL = {"honghe_rob_kong": "robbed_pays_all"}
 
 
 def ctx(**context):
@@ -130,28 +125,20 @@ def test_alternatives_list_the_other_reading_best_first():
 
 
 # Payments (honghe.txt:56, RULEBOOK §2): V = base × 2^番.
-# (id, hand, win, extra, payments)
 PAYMENTS = [
     # self-draw: each of the three others pays V.
-    ("self_draw", "123m456m678p234s5z", "5z", {"base": 3}, {"E": -3, "S": 9, "W": -3, "N": -3}),
+    P("self_draw", HH, ("123m456m678p234s5z", "5z"), "-3 +9 -3 -3", "self", b=3, wild="9p"),
     # discard: the discarder pays V, the other two V/2 — exact halves, never rounded.
-    ("discard_halves", "123m456m789s555z9p", "3p", DISCARD_W, {"E": -0.5, "S": 2, "W": -1, "N": -0.5}),
+    P("discard_halves", HH, ("123m456m789s555z9p", "3p"), "-0.5 +2 -1 -0.5", "discard W", wild="9p"),
     # 天和 2 番 won by the dealer: V = 4 from each.
-    ("tian_he_dealer", "123m456m678p234s5z", "5z", {"winner": "E", **ctx(first_turn=True)}, {"E": 12, "S": -4, "W": -4, "N": -4}),
+    P("tian_he_dealer", HH, ("123m456m678p234s5z", "5z"), "+12 -4 -4 -4", "self", w="E", wild="9p", context={"first_turn": True}),
     # 全老頭 10 番 at base 2: V = 2048.
-    ("quan_lao_tou_base_2", "111z222z333z666z7z", "7z", {"base": 2}, {"E": -2048, "S": 6144, "W": -2048, "N": -2048}),
+    P("quan_lao_tou_base_2", HH, ("111z222z333z666z7z", "7z"), "-2048 +6144 -2048 -2048", "self", b=2, wild="9p"),
     # 搶槓胡 Ruling (honghe.txt:52 over :32): the robbed player alone pays 3V.
-    ("rob_kong_robbed_pays_all", "123m456m789s55z24p", "3p", {"win_type": "rob_kong", "discarder": "W"}, {"E": 0, "S": 3, "W": -3, "N": 0}),
+    P("rob_kong_robbed_pays_all", HH, ("123m456m789s55z24p", "3p"), "0 +3 -3 0", "rob W", wild="9p"),
     # House rule honghe_rob_kong = robbed_pays_double (honghe.txt:32): robbed 2V, others V.
-    ("rob_kong_robbed_pays_double", "123m456m789s55z24p", "3p", {"win_type": "rob_kong", "discarder": "W", "house_rules": {"honghe_rob_kong": "robbed_pays_double"}}, {"E": -1, "S": 4, "W": -2, "N": -1}),
+    P("rob_kong_robbed_pays_double", HH, ("123m456m789s55z24p", "3p"), "-1 +4 -2 -1", "rob W", h=DOUBLE, wild="9p"),
 ]
-
-
-@pytest.mark.parametrize(("hand", "win", "extra", "payments"), [c[1:] for c in PAYMENTS], ids=[c[0] for c in PAYMENTS])
-def test_payments(hand, win, extra, payments):
-    result = score(req("honghe", hand, win, wild="9p", **extra))
-    assert result["winning"] is True, result.get("reason")
-    assert result["payments"] == payments
 
 
 # Well-formed hands that do not win: 200, winning false, a reason, no payments (API.md).
@@ -163,10 +150,7 @@ NOT_WINNING = [
 
 @pytest.mark.parametrize(("wild", "hand", "win", "extra"), [c[1:] for c in NOT_WINNING], ids=[c[0] for c in NOT_WINNING])
 def test_not_winning(wild, hand, win, extra):
-    result = score(req("honghe", hand, win, wild=wild, **extra))
-    assert result["winning"] is False
-    assert result.get("reason")
-    assert not result.get("payments")
+    check_not_winning(req("honghe", hand, win, wild=wild, **extra))
 
 
 # Invalid input: InvalidRequest naming the field, "melds[0]" counting as "melds" (API.md "Errors — 400").
@@ -196,9 +180,7 @@ ERRORS = [
 
 @pytest.mark.parametrize(("request_fields", "fields"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS])
 def test_invalid(request_fields, fields):
-    with pytest.raises(InvalidRequest) as caught:
-        score(request_fields)
-    assert {e["field"].split("[")[0] for e in caught.value.errors} & fields, caught.value.errors
+    check_refused(request_fields, fields)
 
 
 # === Payments: one line per hand, the net of E S W N (RULEBOOK §2-§5) ===
@@ -208,8 +190,6 @@ def test_invalid(request_fields, fields):
 # rob kong (honghe.txt:52 ruling): robbed pays 3V | house rule robbed_pays_double:
 # robbed 2V, others V (honghe.txt:32). No dealer multiplier (rotation only,
 # honghe.txt:19), so dealer / streak never change the amounts.
-DOUBLE = {"honghe_rob_kong": "robbed_pays_double"}
-ALL = {"honghe_rob_kong": "robbed_pays_all"}
 HONGHE = [
     # id                   region hand   E  S  W  N    win (+ thrower)  seats, streak, base
     P("hh-self-dealer-s0", HH, PLAIN, "+6 -2 -2 -2", "self", b=2, w="E"),
@@ -285,13 +265,8 @@ FRACTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("request_", "expected"), HONGHE)
+@pytest.mark.parametrize(("request_", "expected"), HONGHE + PAYMENTS + FRACTIONS)
 def test_payments_table(request_, expected):
-    check_payments(request_, expected)
-
-
-@pytest.mark.parametrize(("request_", "expected"), FRACTIONS)
-def test_fractional_payments_are_exact(request_, expected):
     check_payments(request_, expected)
 
 

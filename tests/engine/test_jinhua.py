@@ -10,16 +10,9 @@ self-draw, E deals, base 1; most rows use wild 6s and hold no 6s or 白.
 
 import pytest
 
-from rules import InvalidRequest, score
-from tests.helpers import (
-    JH,
-    PLAIN,
-    C,
-    P,
-    check_payments,
-    keys,
-    req,
-)
+from rules import score
+from tests.checks import check_not_winning, check_payments, check_refused
+from tests.helpers import JH, PLAIN, C, P, keys, req
 
 PLAIN_HAND = "123m456m789p234p1z"  # RULEBOOK §5 example 4
 BAO_TOU_HAND = "123m456m789p234p6s"  # four sets + lone 財神 6s: 爆頭-ready
@@ -191,30 +184,23 @@ def test_pattern(wild, hand, win, extra, expected, multiplier):
 
 # Payments (jinhua.txt:9,25, RULEBOOK §4): H = base × multiplier; self-draw: each pays 2H;
 # discard: discarder 2H, the other two H. Contracts (jinhua.txt:71).
-# (id, hand, win, extra, payments)
 PAYMENTS = [
-    ("self_draw_bao_tou", BAO_TOU_HAND, "1z", {}, {"E": -4, "S": 12, "W": -4, "N": -4}),
-    ("discard_quan_qiu_ren", "2z", "2z", {"melds": QQR_MELDS, **DISCARD_W}, {"E": -2, "S": 8, "W": -4, "N": -2}),
+    P("self_draw_bao_tou", JH, (BAO_TOU_HAND, "1z"), "-4 +12 -4 -4", "self"),
+    P("discard_quan_qiu_ren", JH, ("2z", "2z"), "-2 +8 -4 -2", "discard W", melds=QQR_MELDS),
     # 地胡 on the dealer's discard: the dealer pays 2H, no dealer multiplier.
-    ("di_hu_dealer_discards", PLAIN_HAND, "1z", {"discarder": "E", **ctx(first_turn=True)}, {"E": -4, "S": 8, "W": -2, "N": -2}),
+    P("di_hu_dealer_discards", JH, (PLAIN_HAND, "1z"), "-4 +8 -2 -2", "discard E", context={"first_turn": True}),
     # 天胡 by the dealer: each pays 2H = 4.
-    ("tian_hu_dealer", PLAIN_HAND, "1z", {"winner": "E", **ctx(first_turn=True)}, {"E": 12, "S": -4, "W": -4, "N": -4}),
+    P("tian_hu_dealer", JH, (PLAIN_HAND, "1z"), "+12 -4 -4 -4", "self", w="E", context={"first_turn": True}),
     # 搶槓胡 pays as a discard by the robbed player (RULEBOOK §4 Ruling).
-    ("rob_kong", "123m456m789p24p11z", "3p", {"win_type": "rob_kong", "discarder": "W"}, {"E": -1, "S": 4, "W": -2, "N": -1}),
+    P("rob_kong", JH, ("123m456m789p24p11z", "3p"), "-1 +4 -2 -1", "rob W"),
     # Fractional base stays exact.
-    ("half_base", PLAIN_HAND, "1z", {"base": 0.5, "discarder": "W"}, {"E": -0.5, "S": 2, "W": -1, "N": -0.5}),
+    P("half_base", JH, (PLAIN_HAND, "1z"), "-0.5 +2 -1 -0.5", "discard W", b=0.5),
     # Contract: S made 3 claims from W and wins: W alone pays the total (2+2+2).
-    ("contract_winner_claimed_from_w", "456p7z", "7z", {"melds": ["pung 111m", "pung 777p", "pung 333s"], **ctx(claims=[{"by": "S", "from": "W", "count": 3}])}, {"E": 0, "S": 6, "W": -6, "N": 0}),
+    P("contract_winner_claimed_from_w", JH, ("456p7z", "7z"), "0 +6 -6 0", "self", melds=["pung 111m", "pung 777p", "pung 333s"], claims=[("S", "W", 3)]),
     # Contract: W made 3 claims from S and S wins: W pays twice the total.
-    ("contract_w_claimed_from_winner", PLAIN_HAND, "1z", ctx(claims=[{"by": "W", "from": "S", "count": 3}]), {"E": 0, "S": 12, "W": -12, "N": 0}),
+    P("contract_w_claimed_from_winner", JH, (PLAIN_HAND, "1z"), "0 +12 -12 0", "self", claims=[("W", "S", 3)]),
 ]
 
-
-@pytest.mark.parametrize(("hand", "win", "extra", "payments"), [c[1:] for c in PAYMENTS], ids=[c[0] for c in PAYMENTS])
-def test_payments(hand, win, extra, payments):
-    result = score(req("jinhua", hand, win, wild="6s", **extra))
-    assert result["winning"] is True, result.get("reason")
-    assert result["payments"] == payments
 
 
 NOT_WINNING = [
@@ -229,10 +215,7 @@ NOT_WINNING = [
 
 @pytest.mark.parametrize(("wild", "hand", "win", "extra"), [c[1:] for c in NOT_WINNING], ids=[c[0] for c in NOT_WINNING])
 def test_not_winning(wild, hand, win, extra):
-    result = score(req("jinhua", hand, win, wild=wild, **extra))
-    assert result["winning"] is False
-    assert result.get("reason")
-    assert not result.get("payments")
+    check_not_winning(req("jinhua", hand, win, wild=wild, **extra))
 
 
 # (id, request, acceptable error fields)
@@ -254,9 +237,7 @@ ERRORS = [
 
 @pytest.mark.parametrize(("request_fields", "fields"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS])
 def test_invalid(request_fields, fields):
-    with pytest.raises(InvalidRequest) as caught:
-        score(request_fields)
-    assert {e["field"].split("[")[0] for e in caught.value.errors} & fields, caught.value.errors
+    check_refused(request_fields, fields)
 
 
 # === Payments: one line per hand, the net of E S W N (RULEBOOK §2-§5) ===
@@ -319,16 +300,6 @@ CONTRACTS = [
 ]
 
 
-@pytest.mark.parametrize(("request_", "expected"), JINHUA)
+@pytest.mark.parametrize(("request_", "expected"), JINHUA + PAYMENTS + FRACTIONS + CONTRACTS)
 def test_payments_table(request_, expected):
-    check_payments(request_, expected)
-
-
-@pytest.mark.parametrize(("request_", "expected"), FRACTIONS)
-def test_fractional_payments_are_exact(request_, expected):
-    check_payments(request_, expected)
-
-
-@pytest.mark.parametrize(("request_", "expected"), CONTRACTS)
-def test_contract_payments(request_, expected):
     check_payments(request_, expected)

@@ -7,11 +7,9 @@ Each row scores a hand with ``rules.score``, takes the engine's best reading and
 
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from rules import score
-from rules.near_misses import NEAR, _facts, _may_answer, near_misses
+from rules.near_misses import RELEVANCE, _facts, _may_answer, near_misses
 from rules.problems import NEAR_MISS_CODES
 from rules.readings import count_tiles, readings, sets_with_one_wild_left
 from rules.regions import REGIONS
@@ -19,7 +17,7 @@ from rules.request import parse_request
 from rules.scoring import _best_first, _match, _one_per_signature
 from tests import reference
 from tests.helpers import keys, req
-from tests.strategies import COMMON, CORPUS, winning_deals
+from tests.strategies import on_generated_hands, on_the_corpus
 
 QQR_MELDS = ["chi 123m", "pung 555p", "chi 789s", "pung 111z"]
 DISCARD_W = {"discarder": "W"}
@@ -27,7 +25,7 @@ DISCARD_W = {"discarder": "W"}
 
 def best_near_misses(request):
     """The near misses of the best reading, as ``score`` would pick it."""
-    deal = parse_request(request)
+    deal = parse_request(request, REGIONS)
     region = REGIONS[deal.region]
     found = readings(deal, region.shapes)
     per_hand = [p for p in region.hand_patterns if p.check(found[0], deal)]
@@ -119,10 +117,11 @@ def test_counted_pattern_is_not_listed(region, wild, hand, win, extra, key):
     assert key not in {n["key"] for n in found}
 
 
-def test_near_keys_are_patterns():
-    """Every near function belongs to a pattern of at least one region."""
-    known = {p.key for r in REGIONS.values() for p in r.patterns}
-    assert set(NEAR) <= known
+def test_every_shared_near_check_serves_a_pattern():
+    """Every shared near check is named by a pattern of at least one region (Pattern.near
+    alone enables a near miss)."""
+    named = {p.near for r in REGIONS.values() for p in r.patterns if p.near is not None}
+    assert set(RELEVANCE) <= named
 
 
 def test_entry_shape_and_limit():
@@ -142,20 +141,19 @@ def test_most_relevant_first():
 
 def check_near_limits(request):
     """A near check whose ``NEAR_LIMITS`` rule a reading out says nothing about it."""
-    deal = parse_request(request)
+    deal = parse_request(request, REGIONS)
     region = REGIONS[deal.region]
     for reading in readings(deal, region.shapes):
         facts = _facts(region, reading, deal)
-        for key, near in NEAR.items():
-            if near(reading, deal) is not None:
+        for pattern in region.patterns:
+            key, near = pattern.key, pattern.near
+            if near is not None and near(reading, deal) is not None:
                 assert _may_answer(near, facts), (
                     f"{key} answered for a reading whose facts {facts} its NEAR_LIMITS "
                     f"rule out: {request}")
 
 
-def test_near_limits_hold_on_the_bench_corpus():
-    for case in CORPUS:
-        check_near_limits(case.request)
+test_near_limits_hold_on_the_bench_corpus = on_the_corpus(check_near_limits)
 
 
 def test_near_limits_hold_on_the_rows_above():
@@ -163,31 +161,17 @@ def test_near_limits_hold_on_the_rows_above():
         check_near_limits(req(region, hand, win, wild=wild, **extra))
 
 
-@pytest.mark.parametrize("region", sorted(REGIONS))
-@settings(COMMON, max_examples=100)
-@given(data=st.data())
-def test_near_limits_hold_on_generated_hands(region, data):
-    request, _ = data.draw(winning_deals(region))
-    check_near_limits(request)
+test_near_limits_hold_on_generated_hands = on_generated_hands(check_near_limits, 100)
 
 
 def check_lone_wild(request):
     """The quick test of "sets and a lone wild" agrees with a brute-force search."""
-    deal = parse_request(request)
+    deal = parse_request(request, REGIONS)
     naturals, jokers = count_tiles(deal, deal.hand)
     assert sets_with_one_wild_left(deal, deal.hand) == reference.sets_and_a_lone_wild(
         list(naturals), jokers), \
         request
 
 
-def test_lone_wild_test_agrees_on_the_bench_corpus():
-    for case in CORPUS:
-        check_lone_wild(case.request)
-
-
-@pytest.mark.parametrize("region", sorted(REGIONS))
-@settings(COMMON, max_examples=100)
-@given(data=st.data())
-def test_lone_wild_test_agrees_on_generated_hands(region, data):
-    request, _ = data.draw(winning_deals(region))
-    check_lone_wild(request)
+test_lone_wild_test_agrees_on_the_bench_corpus = on_the_corpus(check_lone_wild)
+test_lone_wild_test_agrees_on_generated_hands = on_generated_hands(check_lone_wild, 100)

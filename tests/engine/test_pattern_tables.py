@@ -5,17 +5,15 @@ pattern: here every check is run on every reading of many hands, and each time i
 its declaration must allow that reading."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from rules.readings import facts, readings
 from rules.regions import REGIONS
 from rules.request import NO_CONTEXT, parse_request
-from tests.strategies import COMMON, CORPUS, winning_deals
+from tests.strategies import on_generated_hands, on_the_corpus
 
 
 def check_declarations(request):
-    deal = parse_request(request)
+    deal = parse_request(request, REGIONS)
     region = REGIONS[deal.region]
     wild = deal.wild_count > 0
     context = deal.context is not NO_CONTEXT
@@ -37,7 +35,7 @@ def check_facts(request):
     one answer for all readings with the same facts, and a check that does not declare
     ``reads_pair_wilds`` must give the readings with and without the pair's mixes the
     same answers."""
-    deal = parse_request(request)
+    deal = parse_request(request, REGIONS)
     region = REGIONS[deal.region]
     every = readings(deal, region.shapes, pair_wilds=True)
     answers: dict[tuple, dict] = {}
@@ -57,30 +55,12 @@ def check_facts(request):
             assert not any(p.check(r, deal) for r in every), p.key
 
 
-def test_declarations_hold_on_the_bench_corpus():
-    for case in CORPUS:
-        check_declarations(case.request)
+test_declarations_hold_on_the_bench_corpus = on_the_corpus(check_declarations)
+test_declarations_hold_on_generated_hands = on_generated_hands(check_declarations, 150)
 
 
-@pytest.mark.parametrize("region", sorted(REGIONS))
-@settings(COMMON, max_examples=150)
-@given(data=st.data())
-def test_declarations_hold_on_generated_hands(region, data):
-    request, _ = data.draw(winning_deals(region))
-    check_declarations(request)
-
-
-def test_facts_tell_every_check_on_the_bench_corpus():
-    for case in CORPUS:
-        check_facts(case.request)
-
-
-@pytest.mark.parametrize("region", sorted(REGIONS))
-@settings(COMMON, max_examples=150)
-@given(data=st.data())
-def test_facts_tell_every_check_on_generated_hands(region, data):
-    request, _ = data.draw(winning_deals(region))
-    check_facts(request)
+test_facts_tell_every_check_on_the_bench_corpus = on_the_corpus(check_facts)
+test_facts_tell_every_check_on_generated_hands = on_generated_hands(check_facts, 150)
 
 
 @pytest.mark.parametrize("region", sorted(REGIONS))

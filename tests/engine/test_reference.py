@@ -555,56 +555,34 @@ def waiting_hands(draw, region: str):
 REGIONS = ("honghe", "hangzhou", "jinhua")
 
 
-@pytest.mark.parametrize("region", REGIONS)
-@settings(BOUNDED, max_examples=50)
-@given(data=st.data())
-def test_built_winning_hands_agree(region, data):
-    check_agreement(data.draw(winning_requests(region)))
+def agreement_on(hands, max_examples, regions=REGIONS):
+    """A test that the engine and the reference agree (``check_agreement``) on
+    ``max_examples`` requests ``hands(region)`` draws, for each of ``regions``."""
+    @pytest.mark.parametrize("region", regions)
+    @settings(BOUNDED, max_examples=max_examples)
+    @given(data=st.data())
+    def test(region, data):
+        check_agreement(data.draw(hands(region)))
+
+    return test
 
 
-@pytest.mark.parametrize("region", REGIONS)
-@settings(BOUNDED, max_examples=40)
-@given(data=st.data())
-def test_random_hands_agree(region, data):
-    check_agreement(data.draw(random_requests(region)))
-
-
-@pytest.mark.parametrize("region", REGIONS)
-@settings(BOUNDED, max_examples=4)
-@given(data=st.data())
-def test_hands_with_three_or_four_wilds_agree(region, data):
-    check_agreement(data.draw(winning_requests(region, wilds=(3, 4))))
-
-
-@pytest.mark.parametrize("region", REGIONS)
-@settings(BOUNDED, max_examples=30)
-@given(data=st.data())
-def test_lone_wild_with_its_partner_face_held_agrees(region, data):
-    check_agreement(data.draw(lone_wild_hands(region)))
-
-
-@pytest.mark.parametrize("region", REGIONS)
-@settings(BOUNDED, max_examples=25)
-@given(data=st.data())
-def test_six_pairs_and_a_lone_wild_agree(region, data):
-    check_agreement(data.draw(lone_wild_hands(region, six_pairs=True)))
-
-
-@pytest.mark.parametrize("region", REGIONS)
-@settings(BOUNDED, max_examples=25)
-@given(data=st.data())
-def test_wilds_in_chows_and_the_wild_face_in_groups_agree(region, data):
-    """Wilds in a chow's gap or edge; the wild's face (白 where it substitutes) in chows,
-    pungs, pairs, melds and as the winning tile."""
-    check_agreement(data.draw(winning_requests(region, wilds=(1, 2), shape="standard",
-                                               wild_in_groups=True)))
-
-
-@pytest.mark.parametrize("region", ("hangzhou", "jinhua"))
-@settings(BOUNDED, max_examples=25)
-@given(data=st.data())
-def test_contracts_agree(region, data):
-    check_agreement(data.draw(winning_requests(region, shape="standard", contract=True)))
+# The agreement tests: which hands, how many of each region's (the costly ones fewer).
+test_built_winning_hands_agree = agreement_on(winning_requests, 50)
+test_random_hands_agree = agreement_on(random_requests, 40)
+test_hands_with_three_or_four_wilds_agree = agreement_on(
+    lambda region: winning_requests(region, wilds=(3, 4)), 4)
+test_lone_wild_with_its_partner_face_held_agrees = agreement_on(lone_wild_hands, 30)
+test_six_pairs_and_a_lone_wild_agree = agreement_on(
+    lambda region: lone_wild_hands(region, six_pairs=True), 25)
+# Wilds in a chow's gap or edge; the wild's face (白 where it substitutes) in chows, pungs,
+# pairs, melds and as the winning tile.
+test_wilds_in_chows_and_the_wild_face_in_groups_agree = agreement_on(
+    lambda region: winning_requests(region, wilds=(1, 2), shape="standard",
+                                    wild_in_groups=True), 25)
+test_contracts_agree = agreement_on(
+    lambda region: winning_requests(region, shape="standard", contract=True), 25,
+    regions=("hangzhou", "jinhua"))
 
 
 @settings(BOUNDED, max_examples=25)

@@ -36,15 +36,15 @@ def test_every_run_is_listed_or_uncuttable():
 
 def test_the_engine_reads_each_cut_as_its_codes_say():
     """readings turns each cut of the table into its groups, sets, pair and facts
-    (readings._plain_cut); spelled out code by code they must give the same."""
-    from rules import readings as rd
+    (rules.readings.plain.plain_cut); spelled out code by code they must give the same."""
+    from rules.readings.plain import plain_cut
 
     kinds = {0: "pair", 9: "pung", 18: "chow"}
     for run, cuts in RUN_CUTS.items():
         # the run at the start of the characters, the end of the dots, mid-bamboo
         for start in (0, 18 - len(run), 18 + (9 - len(run)) // 2):
             for codes in cuts:
-                cut = rd._plain_cut(codes, start)
+                cut = plain_cut(codes, start)
                 spelled = [(kinds[code // 9 * 9], start + code % 9) for code in codes]
                 assert [(g.kind, g.faces[0]) for g in cut.groups] == spelled, (run, start)
                 pairs = [g for g in cut.groups if g.kind == "pair"]
