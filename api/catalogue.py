@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from calculator.regions import LISTED, wild_code
+from presentation.regions import LISTED, wild_code
 from rules.region import HouseRule, Region
 
 

@@ -12,13 +12,11 @@ where the field does not give its own.
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext
+
+from presentation.form import choose, number_message, text_message
 
 __all__ = ["PlayersWords", "in_players_words"]
 
-# A choice list is named in the message when it is this short (seats, regions, win types).
-NAMED_CHOICES = 8
-NAMED_LENGTH = 60  # characters, the names joined
 # The codes Django's validators answer with: a field's message for one of them replaces
 # the validator's own (``Field.run_validators``), as ModelForm does for a model's.
 VALIDATOR_CODES = ("max_length", "min_length", "min_value", "max_value", "max_digits",
@@ -54,55 +52,31 @@ def _picked(field: forms.Field) -> bool:
         field.widget, forms.Select | forms.RadioSelect)
 
 
-def _choose(field: forms.Field, empty: bool) -> str:
-    """Nothing picked, or something not on the list: pick one from it (named when short;
-    never with a %, which Django's formatting of some messages with params would read)."""
-    names = _choice_names(field)
-    listed = " / ".join(names)
-    if (names and len(names) <= NAMED_CHOICES and len(listed) <= NAMED_LENGTH
-            and "%" not in listed):
-        if empty:
-            return gettext("Nothing chosen: pick one from the list (%(choices)s).") % {
-                "choices": listed}
-        return gettext("That is not one of the choices: pick one from the list "
-                       "(%(choices)s).") % {"choices": listed}
-    if empty:
-        return gettext("Nothing chosen: pick one from the list.")
-    return gettext("That is not one of the choices: pick one from the list.")
+def _invalid(field: forms.Field) -> str:
+    # (Django's DecimalField and FloatField are IntegerFields too: 0.5 is a base)
+    if isinstance(field, forms.DecimalField | forms.FloatField):
+        return number_message("invalid", whole=False)
+    if isinstance(field, forms.IntegerField):
+        return number_message("invalid", whole=True)
+    return text_message("invalid")
 
 
 def _messages(field: forms.Field) -> dict[str, str]:
-    """Our sentence for each code Django may answer for ``field`` with."""
-    picked = _picked(field)
-    if picked:
-        invalid = _choose(field, empty=False)
-    elif isinstance(field, forms.IntegerField):
-        invalid = gettext("Not a whole number: write digits only, e.g. 2.")
-    elif isinstance(field, forms.DecimalField | forms.FloatField):
-        invalid = gettext("Not a number: write it in digits, e.g. 1 or 0.5.")
+    """Our sentence for each code Django may answer for ``field`` with (the sentences of
+    a form's fields, ``presentation.form``, which the offline engine says too)."""
+    if _picked(field):
+        names = _choice_names(field)
+        invalid = choose(names, empty=False)
+        messages = {"required": choose(names, empty=True), "invalid": invalid,
+                    "invalid_choice": invalid, "min_value": invalid, "max_value": invalid}
     else:
-        invalid = gettext("This is not in a form the page can read: check what is "
-                          "written here.")
-    messages = {
-        "required": _choose(field, empty=True) if picked
-        else gettext("This is empty: please fill it in."),
-        "invalid": invalid,
-        "invalid_choice": _choose(field, empty=False),
-        "max_length": gettext("Too long: at most %(limit_value)d characters (this has "
-                              "%(show_value)d). Shorten it."),
-        "min_length": gettext("Too short: at least %(limit_value)d characters (this has "
-                              "%(show_value)d)."),
-        "min_value": invalid if picked
-        else gettext("Too small: write %(limit_value)s or more."),
-        "max_value": invalid if picked
-        else gettext("Too large: write %(limit_value)s or less."),
-        "max_digits": gettext("Too many digits: at most %(max)s in all."),
-        "max_decimal_places": gettext("Too many digits after the point: at most %(max)s."),
-        "max_whole_digits": gettext("Too many digits before the point: at most %(max)s."),
-        "null_characters_not_allowed": gettext(
-            "This holds a character that cannot be kept (a null character): type it "
-            "again."),
-    }
+        messages = {"required": text_message("required"), "invalid": _invalid(field),
+                    "invalid_choice": choose(_choice_names(field), empty=False),
+                    "min_value": number_message("min_value", whole=False),
+                    "max_value": number_message("max_value", whole=False)}
+    for code in ("max_length", "min_length", "max_digits", "max_decimal_places",
+                 "max_whole_digits", "null_characters_not_allowed"):
+        messages[code] = text_message(code)
     return {code: message for code, message in messages.items()
             if code in field.error_messages or code in VALIDATOR_CODES}
 

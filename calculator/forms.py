@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from decimal import Decimal
 from functools import lru_cache
 from urllib.parse import urlencode
@@ -21,48 +20,54 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator import regions
 from calculator.field_errors import PlayersWords
-from calculator.messages import render as say
 from calculator.regions import DEFAULT_REGION, REGION_CHOICES
-from common.web import SEAT_CHOICES, json_number
+from common.web import SEAT_CHOICES
+from presentation.form import (
+    CLAIM_FIELDS,
+    CLAIM_ROWS,
+    REGION_FIELDS,
+    WIN_FIELDS,
+    WIN_TYPES,
+    field_message,
+    fields_of,
+    form_field,
+    query_pairs,
+    request_from_fields,
+)
+from presentation.form import calculator_link as calculator_link_with_win
+from presentation.messages import render as say
 from rules import InvalidRequest, score
 from rules import waits as engine_waits
+from rules.circumstances import CIRCUMSTANCES, Circumstance
 from rules.regions import REGIONS
 from rules.tiles import tile_chinese
 
-WIN_TYPE_CHOICES = [
-    ("self_draw", _("Self-draw 自摸")),
-    ("discard", _("On a discard 點炮")),
-    ("rob_kong", _("Robbing a kong 搶槓")),
-]
+WIN_TYPE_CHOICES = list(WIN_TYPES.items())
 # Every house rule's choices (value, label with its source), in the page's language.
 HOUSE_RULE_CHOICES = {
     rule.key: [(choice.value, lazy(regions.choice_label, str)(rule, choice))
                for choice in rule.choices]
     for region in regions.LISTED for rule in region.house_rules
 }
-CLAIM_ROWS = 3
-CLAIM_FIELDS = [f"claim{row}_{part}" for row in range(1, CLAIM_ROWS + 1)
-                for part in ("by", "from", "count")]
-
-
-def _region_fields(region) -> list[str]:
-    """The fields of the context keys a region's rules read (RULEBOOK §2-4), then its
-    house rules that may change a score, then the claim rows; other regions' fields are
-    not shown and not sent."""
-    context = [key for key in region.context_keys if key != "claims"]
-    claims = CLAIM_FIELDS if "claims" in region.context_keys else []
-    return [*context, *(rule.key for rule in region.scoring_house_rules), *claims]
-
-
-REGION_FIELDS = {key: _region_fields(region) for key, region in REGIONS.items()}
 HOUSE_RULES = set(HOUSE_RULE_CHOICES)
 # The context fields every region may have; a region's house-rule fields are added to
 # its form alone.
 CONTEXT_FIELDS = set().union(*REGION_FIELDS.values()) - HOUSE_RULES
-COMMON_FIELDS = ["region", "hand", "melds", "win_tile", "wild", "win_type", "winner",
-                 "dealer", "discarder", "dealer_streak", "base"]
-# Engine field names: "melds[0]", "context.after_kong", "context.claims[1]", "house_rules.x".
-_ENGINE_FIELD = re.compile(r"^(?:context\.|house_rules\.)?(?P<name>\w+)(?:\[(?P<index>\d+)\])?")
+
+def circumstance_field(c: Circumstance) -> forms.Field:
+    """A circumstance of a win as the form asks it: a tick for a flag, a number from 0 to
+    its limit for a count, a tile, the two dice."""
+    label = _(c.label)
+    if c.kind == "flag":
+        return forms.BooleanField(label=label, required=False)
+    if c.kind == "count":
+        return forms.IntegerField(label=label, min_value=0, max_value=c.limit, required=False,
+                                  initial=0, widget=forms.NumberInput(attrs={"placeholder": "0"}))
+    if c.kind == "tile":
+        return forms.CharField(label=label, required=False, max_length=10,
+                               widget=forms.TextInput(attrs={"autocapitalize": "off"}))
+    assert c.kind == "dice", c.kind
+    return DiceField(label=label)
 
 
 def house_rule_field(rule, label=None) -> forms.ChoiceField:
@@ -193,13 +198,20 @@ class ClaimRowsForm(PlayersWords, forms.Form):
     def add_engine_error(self, engine_field: str, message: str) -> None:
         """An engine error on the field it names; one on the claims (``context.claims``,
         ``context.claims[i]``) on the first field of the claim's row."""
-        match = _ENGINE_FIELD.match(engine_field)
-        name, index = (match["name"], match["index"]) if match else (None, None)
-        if name == "claims":
-            _claims, rows = self._claims()
-            row = rows[int(index)] if index is not None and int(index) < len(rows) else 1
-            name = f"claim{row}_by"
+        _claims, rows = self._claims()
+        name = form_field(engine_field, rows)
         self.add_error(name if name in self.fields else None, message)
+
+
+def wild_help() -> str:
+    """Which regions need the wild named, and what a blank means elsewhere."""
+    needed = [regions.region_name(r) for r in regions.LISTED if r.default_wild is None]
+    parts = [gettext("Needed in %(regions)s") % {"regions": gettext(" and ").join(needed)}]
+    parts += [gettext("blank in %(region)s means %(tile)s") % {
+        "region": regions.region_name(r),
+        "tile": f"{tile_chinese(r.default_wild)} ({regions.wild_code(r)})"}
+        for r in regions.LISTED if r.default_wild is not None]
+    return gettext("%(sentence)s.") % {"sentence": gettext("; ").join(parts)}
 
 
 class ScoreForm(ClaimRowsForm):
@@ -224,7 +236,7 @@ class ScoreForm(ClaimRowsForm):
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
     wild = forms.CharField(
         label=_("Wild tile 百搭 / 財神"), required=False, max_length=10,
-        help_text=lazy(lambda: wild_help(), str)(),
+        help_text=lazy(wild_help, str)(),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))
     win_type = forms.ChoiceField(label=_("Win type"), choices=WIN_TYPE_CHOICES,
                                  initial="self_draw")
@@ -243,22 +255,7 @@ class ScoreForm(ClaimRowsForm):
                               required=False,
                               widget=forms.NumberInput(attrs={"placeholder": "1", "step": "any"}))
 
-    after_kong = forms.BooleanField(label=_("Won on a kong replacement tile 槓上開花"),
-                                    required=False)
-    last_tile = forms.BooleanField(label=_("Won on the last tile of the wall 海底撈月"),
-                                   required=False)
-    first_turn = forms.BooleanField(
-        label=_("First turn: the winner had not yet discarded 天和 / 地和"), required=False)
-    dice = DiceField(label=_("Opening dice"))
-    previous_draws = forms.IntegerField(
-        label=_("Drawn hands just before this one 黃莊"), min_value=0, max_value=999,
-        required=False, initial=0, widget=forms.NumberInput(attrs={"placeholder": "0"}))
-    previous_wild = forms.CharField(label=_("Last hand's wild tile"), required=False,
-                                    max_length=10,
-                                    widget=forms.TextInput(attrs={"autocapitalize": "off"}))
-    cai_piao = forms.IntegerField(
-        label=_("財飄: wilds thrown from a 暴頭-ready hand"), min_value=0, max_value=3,
-        required=False, initial=0, widget=forms.NumberInput(attrs={"placeholder": "0"}))
+    # ... and a field for each circumstance of a win (rules.circumstances), added below
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -323,87 +320,52 @@ class ScoreForm(ClaimRowsForm):
     # --- the engine request (the claim rows: ClaimRowsForm) ---
 
     def to_request(self) -> dict:
-        """The score request of docs/API.md; call only on a valid form."""
-        data = self.cleaned_data
-        region = data["region"]
-        request = {
-            "region": region,
-            "hand": data["hand"],
-            "melds": [line.strip() for line in data["melds"].splitlines() if line.strip()],
-            "win_tile": data["win_tile"],
-            "win_type": data["win_type"],
-            "winner": data["winner"],
-            "dealer": data["dealer"],
-            # A self-draw has no discarder: a seat left selected from before is not an error.
-            "discarder": (data["discarder"] or None) if data["win_type"] != "self_draw"
-            else None,
-            "dealer_streak": data["dealer_streak"] or 0,
-            "base": json_number(data["base"]) if data["base"] is not None else 1,
-        }
-        if data["wild"]:
-            request["wild"] = data["wild"]
-        context, house_rules = {}, {}
-        for name in REGION_FIELDS[region]:
-            value = data.get(name)
-            if name in HOUSE_RULES:
-                if value:
-                    house_rules[name] = value
-            elif name not in CLAIM_FIELDS and value not in (None, "", False, 0):
-                context[name] = value
-        claims, _rows = self._claims()
-        if claims:
-            context["claims"] = claims
-        if context:
-            request["context"] = context
-        if house_rules:
-            request["house_rules"] = house_rules
+        """The score request of docs/API.md (``presentation.form``, which the offline
+        engine reads a form with too); call only on a valid form."""
+        request, _unread = request_from_fields("score", fields_of(self.cleaned_data))
         return request
 
     def score(self) -> dict | None:
         """The engine's response for a valid form, else None; the engine's objections
         become errors of the fields they name."""
+        return self._answer(score)
+
+    def _answer(self, engine) -> dict | None:
+        """``engine``'s answer to the form's request (``rules.score`` or ``rules.waits``)."""
         if not self.is_bound or not self.is_valid():
             return None
         try:
-            return score(self.to_request())
+            return engine(self.to_request())
         except InvalidRequest as invalid:
             for error in invalid.errors:
                 self.add_engine_error(error["field"], say(error, self.region_key))
             return None
 
     def add_engine_error(self, engine_field: str, message: str) -> None:
-        match = _ENGINE_FIELD.match(engine_field)
-        if match and match["name"] == "melds" and match["index"] is not None:
-            message = _("Meld %(number)s: %(message)s") % {
-                "number": int(match["index"]) + 1, "message": message}
-        super().add_engine_error(engine_field, message)
+        super().add_engine_error(engine_field, field_message(engine_field, message))
 
     def permalink(self) -> str:
         """The URL that reproduces this form: the fields the region uses, as typed, without
-        blanks, in the query string (worked out once per form: the page asks often)."""
+        blanks, in the query string (``presentation.form.query_pairs``; worked out once
+        per form: the page asks often)."""
         if getattr(self, "_permalink", None) is None:
-            self._permalink = self._build_permalink()
+            self._permalink = f"{reverse('home')}?{urlencode(self.query_pairs('score'))}"
         return self._permalink
 
-    def _build_permalink(self) -> str:
-        names = COMMON_FIELDS + REGION_FIELDS[self.region_key]
-        if self["win_type"].value() == "self_draw":
-            names.remove("discarder")
-        return f"{reverse('home')}?{urlencode(self.query_pairs(names))}"
+    def query_pairs(self, kind: str) -> list[tuple[str, str]]:
+        """The fields a request of ``kind`` reads, as typed, blanks left out."""
+        return query_pairs(kind, self.typed_fields())
 
-    def query_pairs(self, names: list[str]) -> list[tuple[str, str]]:
-        """The (key, value) pairs of the named fields as typed, blanks left out."""
-        pairs = []
-        for name in names:
-            bound = self[name]
-            if name == "dice":
-                values = [(f"dice_{i}", v) for i, v in enumerate(bound.value() or [])]
-            elif isinstance(self.fields[name], forms.BooleanField):
-                values = [(name, "on")] if bound.value() else []
-            else:
-                values = [(name, bound.value())]
-            pairs += [(key, str(value)) for key, value in values if value not in (None, "")]
-        return pairs
+    def typed_fields(self) -> dict[str, str]:
+        """Every field as typed, as the browser sends it (``presentation.form.fields_of``)."""
+        return fields_of({name: self[name].value() for name in self.fields})
+
+
+# The circumstances of a win, each a field of its kind (the claims are the claim rows,
+# ClaimRowsForm). Declared fields are the class's base fields, and the forms made from
+# ScoreForm (WaitsForm, the ledger's) inherit them.
+ScoreForm.declared_fields.update(
+    {c.key: circumstance_field(c) for c in CIRCUMSTANCES if c.kind != "claims"})
 
 
 def _blank(value) -> bool:
@@ -411,10 +373,6 @@ def _blank(value) -> bool:
     if isinstance(value, list | tuple):
         return all(_blank(v) for v in value)
     return value in (None, "", False, "False", "0", 0)
-
-
-# The fields of the winning tile: a waits request has none (docs/API.md, "Waits").
-WIN_FIELDS = ("win_tile", "win_type", "discarder")
 
 
 class WaitsForm(ScoreForm):
@@ -430,53 +388,25 @@ class WaitsForm(ScoreForm):
             "(m 萬, p 筒, s 條, 1z–7z 東南西北白發中).")
         self.fields["region"].widget.attrs["hx-get"] = reverse("waits")
 
-    def _names(self) -> list[str]:
-        return [n for n in COMMON_FIELDS if n not in WIN_FIELDS] + REGION_FIELDS[self.region_key]
-
     def to_request(self) -> dict:
-        """The waits request of docs/API.md; call only on a valid form."""
-        self.cleaned_data.update(win_tile="", win_type="self_draw", discarder="")
-        request = super().to_request()
-        for name in WIN_FIELDS:
-            del request[name]
+        """The waits request of docs/API.md (``presentation.form``); call only on a valid
+        form."""
+        request, _unread = request_from_fields("waits", fields_of(self.cleaned_data))
         return request
 
     def waits(self) -> dict | None:
         """The engine's waits for a valid form, else None; the engine's objections become
         errors of the fields they name."""
-        if not self.is_bound or not self.is_valid():
-            return None
-        try:
-            return engine_waits(self.to_request())
-        except InvalidRequest as invalid:
-            for error in invalid.errors:
-                self.add_engine_error(error["field"], say(error, self.region_key))
-            return None
+        return self._answer(engine_waits)
 
     def permalink(self) -> str:
-        return f"{reverse('waits')}?{urlencode(self.query_pairs(self._names()))}"
+        return f"{reverse('waits')}?{urlencode(self.query_pairs('waits'))}"
 
     def calculator_link(self, tile: str, discarder: str | None = None) -> str:
         """The calculator, filled in with this hand won on ``tile``: self-drawn, or
         discarded by ``discarder``."""
-        pairs = self.query_pairs(self._names())
-        at = next((i + 1 for i, (key, _v) in enumerate(pairs) if key == "melds"),
-                  next(i + 1 for i, (key, _v) in enumerate(pairs) if key == "hand"))
-        win = [("win_tile", tile), ("win_type", "discard" if discarder else "self_draw")]
-        if discarder:
-            win.append(("discarder", discarder))
-        return f"{reverse('home')}?{urlencode(pairs[:at] + win + pairs[at:])}"
-
-
-def wild_help() -> str:
-    """Which regions need the wild named, and what a blank means elsewhere."""
-    needed = [regions.region_name(r) for r in regions.LISTED if r.default_wild is None]
-    parts = [gettext("Needed in %(regions)s") % {"regions": gettext(" and ").join(needed)}]
-    parts += [gettext("blank in %(region)s means %(tile)s") % {
-        "region": regions.region_name(r),
-        "tile": f"{tile_chinese(r.default_wild)} ({regions.wild_code(r)})"}
-        for r in regions.LISTED if r.default_wild is not None]
-    return gettext("%(sentence)s.") % {"sentence": gettext("; ").join(parts)}
+        return calculator_link_with_win(reverse("home"), self.query_pairs("waits"), tile,
+                                        discarder)
 
 
 def form_data(request: dict) -> dict[str, str]:

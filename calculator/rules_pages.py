@@ -22,9 +22,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from calculator import regions
 from calculator.forms import ScoreForm, form_data
-from calculator.results import Result, present
+from calculator.regions import to_simplified
+from presentation import regions
+from presentation.language import chinese, english
+from presentation.results import Result, present
 from rules import score
 from rules.region import Pattern, Region
 from rules.regions import REGIONS
@@ -185,7 +187,7 @@ def comparison() -> list[Section]:
                 key = row.get(region.key)
                 pattern = region.pattern(key) if key else None
                 cells.append(None if pattern is None else Cell(
-                    region=region.key, key=key, name=regions.chinese(pattern.name),
+                    region=region.key, key=key, name=chinese(pattern.name),
                     value=value_label(region.key, pattern)))
             first = next(r.pattern(row[r.key]) for r in regions.LISTED if r.key in row)
             lines.append(Row(anchor=anchor, label=regions.in_language(first.name, first.english),
@@ -212,8 +214,8 @@ def house_rules(region: Region) -> list[HouseRule]:
 def summaries() -> list[RegionSummary]:
     return [
         RegionSummary(
-            key=region.key, name=regions.chinese(region.name),
-            english=region.english if regions.english() else "",
+            key=region.key, name=chinese(region.name),
+            english=region.english if english() else "",
             unit="番" if region.adds_fan else "×",
             payments=payment_rules(region.key), house_rules=house_rules(region),
         )
@@ -259,8 +261,8 @@ def example(request: dict) -> Example:
 def patterns(region: str) -> list[PatternEntry]:
     """Every pattern of ``region`` in catalogue order, with its examples."""
     return [
-        PatternEntry(key=p.key, name=regions.chinese(p.name),
-                     english=p.english if regions.english() else "",
+        PatternEntry(key=p.key, name=chinese(p.name),
+                     english=p.english if english() else "",
                      value=value_label(region, p),
                      rule=regions.in_language(p.rule_zh, p.rule_en),
                      source=regions.source_label(p.source),
@@ -297,7 +299,7 @@ def syllables(name: str) -> list[str]:
     # process that never shows a rules page need not spend.
     from pypinyin import lazy_pinyin
 
-    return READINGS.get(name, "").split() or lazy_pinyin(regions.to_simplified(name))
+    return READINGS.get(name, "").split() or lazy_pinyin(to_simplified(name))
 
 
 def _compact(text: str) -> str:
@@ -318,7 +320,7 @@ def _terms(region: str, key: str) -> tuple[str, ...]:
     characters, its pinyin initials, its pinyin, its English words. Once per process."""
     pattern = REGIONS[region].pattern(key)
     spoken = syllables(pattern.name)
-    return (_compact(pattern.name), _compact(regions.to_simplified(pattern.name)),
+    return (_compact(pattern.name), _compact(to_simplified(pattern.name)),
             "".join(s[:1] for s in spoken), "".join(spoken), _words(pattern.english))
 
 
@@ -360,7 +362,7 @@ def overview_targets(sections: list[Section]) -> list[Target]:
                          if r.key in row)
             targets.append(Target(
                 href=f"#{line.anchor}", name=" / ".join(names),
-                english=first.english if regions.english() else "", region="",
+                english=first.english if english() else "", region="",
                 patterns=tuple((r.key, row[r.key]) for r in regions.LISTED if r.key in row)))
     return targets
 
@@ -371,8 +373,8 @@ def region_targets(region: str) -> list[Target]:
     listed = [REGIONS[region], *(r for r in regions.LISTED if r.key != region)]
     return [Target(href=("" if r.key == region else reverse("rules-region", args=[r.key]))
                    + f"#{p.key}",
-                   name=regions.chinese(p.name),
-                   english=p.english if regions.english() else "",
+                   name=chinese(p.name),
+                   english=p.english if english() else "",
                    region="" if r.key == region else regions.region_name(r),
                    patterns=((r.key, p.key),))
             for r in listed for p in r.patterns]

@@ -7,47 +7,19 @@ never from each other's private names.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import pgettext_lazy
 from django_htmx.http import reswap, retarget
 
-from rules.request import SEATS
+from presentation.form import json_number
+from presentation.seats import MINUS, SEAT_NAMES, amount, seat_name, signed
+from rules.table import SEATS
 
 __all__ = ["MINUS", "SEATS", "SEAT_CHOICES", "amount", "form_response", "htmx_partial",
            "json_number", "seat_name", "signed"]
 
-MINUS = "\u2212"  # the minus sign, not a hyphen
-
-SEAT_CHOICES = [
-    ("E", pgettext_lazy("seat", "東 E")),
-    ("S", pgettext_lazy("seat", "南 S")),
-    ("W", pgettext_lazy("seat", "西 W")),
-    ("N", pgettext_lazy("seat", "北 N")),
-]
-
-
-def seat_name(seat: str) -> str:
-    return str(dict(SEAT_CHOICES)[seat])
-
-
-def json_number(value: Decimal | int) -> int | float:
-    """底分 as a JSON number: whole numbers as ints (the engine keeps decimals exact)."""
-    value = Decimal(value)
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
-def amount(value: int | float | Decimal) -> str:
-    """Exact as the engine gave it: whole numbers plain, halves as 0.5 — never rounded."""
-    return str(int(value)) if float(value).is_integer() else str(value)
-
-
-def signed(value: int | float | Decimal) -> str:
-    if value > 0:
-        return f"+{amount(value)}"
-    return f"{MINUS}{amount(-value)}" if value < 0 else "0"
+# The seats as a form's choices (presentation.seats names them).
+SEAT_CHOICES = list(SEAT_NAMES.items())
 
 
 def htmx_partial(request: HttpRequest) -> bool:

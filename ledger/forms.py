@@ -8,7 +8,6 @@ import secrets
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from calculator import regions
 from calculator.field_errors import PlayersWords
 from calculator.forms import (
     CLAIM_FIELDS,
@@ -21,8 +20,9 @@ from calculator.forms import (
     form_data,
     house_rule_field,
 )
-from calculator.messages import render as say
 from ledger.models import Table
+from presentation import regions
+from presentation.messages import render as say
 from rules.regions import REGIONS
 from rules.settle import FAN_LIMIT, MULTIPLIER_LIMIT, total_key
 from rules.tiles import TileSyntaxError, parse_tiles, tile_code
@@ -174,8 +174,8 @@ class LedgerWinForm(WriteFields, ScoreForm):
 
     def query_string_pairs(self) -> list[tuple[str, str]]:
         """The typed fields, to carry from the preview into the record form."""
-        names = [n for n in self.fields if n != "version"]
-        return self.query_pairs(names)
+        return [(name, value) for name, value in self.typed_fields().items()
+                if value != "" and name != "version"]
 
 
 class DrawForm(WriteFields):

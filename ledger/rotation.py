@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from calculator.regions import wild_code
 from common.web import json_number
+from presentation.regions import wild_code
 from rules.regions import REGIONS
 from rules.request import SEATS
 

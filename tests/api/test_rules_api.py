@@ -63,7 +63,7 @@ def test_lists_every_house_rule_with_labels_sources_and_default(catalogue):
              for rule in region["house_rules"]}
 
     assert {key: tuple(c["value"] for c in rule["choices"]) for key, rule in rules.items()} \
-        == house_rule_values()
+        == house_rule_values(REGIONS)
     for rule in rules.values():
         assert rule["default"] == rule["choices"][0]["value"]
         assert rule["label_zh"] and rule["label_en"]

@@ -13,16 +13,25 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from calculator.messages import how_won
 from ledger import store
 from ledger.export import to_csv
 from ledger.models import Table
+from presentation.messages import how_won
 from tests.helpers import ledger_write
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 
 HOW, PATTERNS, FAN, MULTIPLIER = 5, 11, 12, 13  # ledger.export.CSV_COLUMNS
 PLAIN = {"hand": "123m456p789s23s11z", "win_tile": "4s", "win_type": "self_draw"}
+ON_PAPER_FROM_W = {"winner": "S", "win_type": "discard", "discarder": "W"}  # + its total
+# What the ledger's rows say, in each language: a result scored on paper, a plain hand,
+# and two win types.
+WORDS = {
+    "zh-hans": {"paper": "纸上算的", "plain": "平和", "discard": "点炮", "rob_kong": "抢杠"},
+    "zh-hant": {"paper": "紙上算的", "plain": "平和", "discard": "點炮", "rob_kong": "搶槓"},
+    "en": {"paper": "scored on paper", "plain": "plain hand", "discard": "on a discard",
+           "rob_kong": "robbing a kong"},
+}
 
 
 def new_table(region: str) -> Table:
@@ -42,17 +51,17 @@ def rows(table: Table, language: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(body.removeprefix("\ufeff"))))[1:]
 
 
-@pytest.mark.parametrize(("language", "paper", "plain"), [
-    ("zh-hans", "纸上算的", "平和"), ("zh-hant", "紙上算的", "平和"),
-    ("en", "scored on paper", "plain hand")])
-def test_a_honghe_hand_has_its_total_in_the_fan_column(language, paper, plain):
+@pytest.mark.parametrize("language", WORDS)
+def test_a_honghe_hand_has_its_total_in_the_fan_column(language):
     table = new_table("honghe")
-    record(table, {"winner": "S", "win_type": "discard", "discarder": "W", "fan": 2})
+    record(table, {**ON_PAPER_FROM_W, "fan": 2})
     record(table, {**PLAIN, "winner": "S", "wild": "9m"})
     on_paper, scored = rows(table, language)
     assert (on_paper[FAN], on_paper[MULTIPLIER]) == ("2", "")
     assert (scored[FAN], scored[MULTIPLIER]) == ("0", "")
-    assert (on_paper[PATTERNS], scored[PATTERNS]) == (paper, plain)  # as the ledger's rows
+    # as the ledger's rows say them
+    assert (on_paper[PATTERNS], scored[PATTERNS]) == (WORDS[language]["paper"],
+                                                      WORDS[language]["plain"])
 
 
 def test_a_multiplying_regions_hand_has_its_total_in_the_multiplier_column():
@@ -64,12 +73,11 @@ def test_a_multiplying_regions_hand_has_its_total_in_the_multiplier_column():
     assert (scored[FAN], scored[MULTIPLIER]) == ("", "1")
 
 
-@pytest.mark.parametrize(("language", "discard", "rob_kong"), [
-    ("zh-hans", "点炮", "抢杠"), ("zh-hant", "點炮", "搶槓"),
-    ("en", "on a discard", "robbing a kong")])
-def test_the_csv_says_the_win_type_as_the_ledger_page_does(language, discard, rob_kong):
+@pytest.mark.parametrize("language", WORDS)
+def test_the_csv_says_the_win_type_as_the_ledger_page_does(language):
+    discard, rob_kong = WORDS[language]["discard"], WORDS[language]["rob_kong"]
     table = new_table("honghe")
-    record(table, {"winner": "S", "win_type": "discard", "discarder": "W", "fan": 1})
+    record(table, {**ON_PAPER_FROM_W, "fan": 1})
     [row] = rows(table, language)
     assert row[HOW] == discard
     with translation.override(language):

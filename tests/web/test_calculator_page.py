@@ -7,10 +7,12 @@ import pytest
 from django.utils import translation
 
 from calculator.forms import HOUSE_RULE_CHOICES, REGION_CHOICES, WIN_TYPE_CHOICES
-from calculator.regions import source_label, to_simplified
+from calculator.regions import to_simplified
 from common.web import SEAT_CHOICES
+from presentation.regions import source_label
 from rules.regions import REGIONS
 from rules.request import SEATS, WIN_TYPES, house_rule_values
+from tests.helpers import page_html
 
 # RULEBOOK §5 example 3: the dealer (streak 1, ×4) self-draws 暴頭 in Hangzhou.
 EXAMPLE_3 = {
@@ -22,9 +24,7 @@ MINUS = "\u2212"
 
 
 def page(client, params=None, **kwargs) -> str:
-    response = client.get("/?" + urlencode(params or {}), **kwargs)
-    assert response.status_code == 200
-    return response.content.decode()
+    return page_html(client, "/", params, **kwargs)
 
 
 def net_amounts(html: str) -> list[str]:
@@ -313,7 +313,8 @@ def test_the_form_offers_what_the_engine_accepts():
     assert [c for c, _ in REGION_CHOICES] and {c for c, _ in REGION_CHOICES} == set(REGIONS)
     assert [c for c, _ in SEAT_CHOICES] == list(SEATS)
     assert [c for c, _ in WIN_TYPE_CHOICES] == list(WIN_TYPES)
-    assert {k: tuple(c for c, _ in v) for k, v in HOUSE_RULE_CHOICES.items()} == house_rule_values()
+    assert {k: tuple(c for c, _ in v)
+            for k, v in HOUSE_RULE_CHOICES.items()} == house_rule_values(REGIONS)
 
 
 def test_hangzhou_names_the_combination(client):

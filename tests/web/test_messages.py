@@ -1,4 +1,4 @@
-"""The engine's problems as players read them (calculator/messages.py): every code the
+"""The engine's problems as players read them (presentation/messages.py): every code the
 engine can give has a sentence translated into 简体 and 繁體, each case of
 tests/problem_cases.py renders without falling back to the engine's English, in words
 players use (no API key, rule file or JSON), and the pages show it: the calculator's
@@ -13,7 +13,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-from calculator.messages import MESSAGES, msgids, render, render_near_miss, render_reason
+from presentation.messages import MESSAGES, msgids, render, render_near_miss, render_reason
 from rules import InvalidRequest, score, waits
 from rules.problems import ALL_CODES
 from rules.settle import settle

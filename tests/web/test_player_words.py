@@ -25,10 +25,10 @@ import calculator.forms
 import ledger.forms
 from calculator.field_errors import PlayersWords
 from calculator.forms import PracticeForm, ScoreForm, WaitsForm, form_data
-from calculator.messages import render_near_miss
-from calculator.regions import chinese
 from ledger.forms import DrawForm, LedgerWinForm, ResultForm, TableForm
 from ledger.models import Table
+from presentation.language import chinese
+from presentation.messages import render_near_miss
 from rules import score
 from rules.regions import REGIONS
 from tests.problem_cases import NEAR_MISSES

@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from calculator.regions import payment_sentence
+from presentation.regions import payment_sentence
 from rules.regions import REGIONS
 from rules.scoring import MAX_ALTERNATIVES
 

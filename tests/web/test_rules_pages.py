@@ -8,7 +8,7 @@ from django.utils import translation
 
 from calculator import rules_pages
 from calculator.forms import ScoreForm
-from calculator.regions import in_language, source_label
+from presentation.regions import in_language, source_label
 from rules import score
 from rules.regions import REGIONS
 from tests.helpers import keys, req
@@ -225,7 +225,7 @@ def test_every_pattern_has_a_row_of_its_kind():
 
 
 def test_the_comparison_lists_the_regions_in_page_order():
-    from calculator.regions import LISTED
+    from presentation.regions import LISTED
 
     rows = [row for section in rules_pages.comparison() for row in section.rows]
     assert all(len(row.cells) == len(LISTED) for row in rows)

@@ -7,6 +7,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import pytest
 from django.conf import settings
 
+from tests.helpers import page_html
+
 HTMX = {"HX-Request": "true"}
 # Honghe, wild 9p: waits on 3s and 6s (and on a drawn wild).
 HONGHE = {"region": "honghe", "hand": "123m456p789s11z45s", "wild": "9p",
@@ -16,9 +18,7 @@ ANY_TILE = {"region": "hangzhou", "hand": "123m456p789s234s5z", "winner": "S", "
 
 
 def page(client, params=None, **kwargs) -> str:
-    response = client.get("/waits/?" + urlencode(params or {}), **kwargs)
-    assert response.status_code == 200
-    return response.content.decode()
+    return page_html(client, "/waits/", params, **kwargs)
 
 
 def waits_shown(html: str) -> list[str]:

@@ -14,17 +14,22 @@ A code without a sentence here falls back to the engine's English message
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
-
-from calculator.regions import chinese, english, region_name
+from presentation.language import (
+    chinese,
+    english,
+    gettext,
+    gettext_noop,
+    pgettext_lazy,
+)
+from presentation.regions import region_name, streak_name
 from rules.regions import REGIONS
 from rules.tiles import BY_CODE, NUMERALS, format_tiles
 
-__all__ = ["MESSAGES", "how_won", "msgids", "render", "render_near_miss", "render_reason",
-           "tile_name"]
+__all__ = ["MESSAGES", "field_name", "how_won", "meld_kind", "msgids", "render",
+           "render_near_miss", "render_reason", "tile_name", "wild_word", "win_type_name"]
 
 # A message: its msgid, or (the param that picks, {the param's value: msgid}, with the
 # msgid under None for any other value) where the sentence depends on a param.
@@ -187,8 +192,8 @@ MESSAGES: dict[str, Message] = {
         "%(cai_piao)s × 財飄 means %(cai_piao)s %(wild_word)s thrown, but the hand holds "
         "%(held)s and only %(in_play)s are in play."),
     "cai_piao_needs_bao_tou": gettext_noop(
-        "財飄 needs a 暴頭 win: a self-draw whose hand stood ready on a lone %(wild_word)s. "
-        "Set 財飄 to 0, or correct the hand."),
+        "財飄 needs a %(bao_tou)s win: a self-draw whose hand stood ready on a lone "
+        "%(wild_word)s. Set 財飄 to 0, or correct the hand."),
     # --- claims (承包) ---
     "claims_not_list": gettext_noop("The 承包 claims could not be read."),
     "claims_too_many": gettext_noop("%(count)s 承包 rows: give each pair of players once (at "
@@ -256,8 +261,8 @@ MESSAGES: dict[str, Message] = {
         "indicator is out of play: only %(limit)s are left. Check the concealed tiles and the "
         "melds."),
     "waits_cai_piao_needs_ready_hand": gettext_noop(
-        "財飄 needs a hand ready for 暴頭, standing on a lone %(wild_word)s: set 財飄 to 0, or "
-        "correct the hand."),
+        "財飄 needs a hand ready for %(bao_tou)s, standing on a lone %(wild_word)s: set 財飄 "
+        "to 0, or correct the hand."),
     # --- the not-a-win reason ---
     "not_winning": ("count", {
         1: gettext_noop("Not a winning hand: it needs %(shapes)s. The closest reading leaves "
@@ -305,6 +310,7 @@ MESSAGES: dict[str, Message] = {
     "near_after_kong": gettext_noop("the hand has a kong (%(kong)s): tick “%(field)s” if the "
                                     "winning tile was the kong's replacement"),
 }
+
 
 
 def msgids(code: str) -> list[str]:
@@ -427,6 +433,13 @@ def _tiles(codes: list[str], white_as: str | None = None) -> str:
     return "、".join(tile_name(c, white_as) for c in codes)
 
 
+def _tile_list(codes: list[str]) -> str:
+    """Tiles named one by one: 一万、东风 (5m 1z in English)."""
+    if english():
+        return " ".join(codes)
+    return "、".join(tile_name(c) for c in codes)
+
+
 def _group(text: str) -> str:
     """A set written as players write it (789s, 555p, 1111z): 七八九条, 三张五筒."""
     if english() or len(text) < 2 or not text[:-1].isdigit():
@@ -478,62 +491,65 @@ def field_name(field: str, region: str | None = None) -> str:
     return str(name)
 
 
-def _streak(streak: object) -> str:
-    from calculator.results import streak_name  # (results renders through this module)
+def _with_melds(melds: int) -> str:
+    if melds == 0:
+        return gettext("with no melds")
+    if melds == 1:
+        return gettext("with 1 meld")
+    return gettext("with %(melds)s melds") % {"melds": melds}
 
+
+def _streak(streak: object) -> str:
     return streak_name(streak) if isinstance(streak, int) else str(streak)
+
+
+def _named(table: Mapping[str, object]) -> Callable[[Any], str]:
+    return lambda value: str(table.get(value, value))
+
+
+# How a sentence says each param, by the param's key (a key not here: as given).
+_SAID: dict[str, Callable[[Any], str]] = {
+    **dict.fromkeys(("seat", "by", "from", "winner", "dealer", "discarder"), _named(_SEATS)),
+    **dict.fromkeys(("tile", "wild", "white_as"),
+                    lambda value: "" if value is None else tile_name(value)),
+    **dict.fromkeys(("chow", "kong", "set"), _group),
+    "unmatched": _tile_list,
+    "win_type": win_type_name,
+    "kind": _named(_MELD_KINDS),
+    "suit": _named(_SUIT_WORDS),
+    "regions": lambda keys: _or_list([region_name(REGIONS[r]) for r in keys if r in REGIONS]),
+    "shapes": lambda shapes: _or_list([str(_SHAPES.get(s, s)) for s in shapes]),
+}
+# Words a sentence may name that another param gives: (the word, the param, how said).
+_DERIVED: tuple[tuple[str, str, Callable[[Any], str]], ...] = (
+    ("how", "win_type", win_type_name),
+    ("with_melds", "melds", _with_melds),
+    ("min_streak_name", "min_streak", _streak),
+    ("streak_name", "dealer_streak", _streak),
+)
+
+
+def _said(key: str, value: Any) -> Any:
+    if key in _SAID:
+        return _SAID[key](value)
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return "" if value is None else value
 
 
 def _words(params: Mapping[str, Any], region: str | None) -> dict[str, Any]:
     """Each param as the sentence says it, and the words every sentence may name."""
-    region = params.get("region") if params.get("region") in REGIONS else region
-    white_as = params.get("white_as")
-    words: dict[str, Any] = {
-        "wild_word": wild_word(params.get("wild_name"), region),
-        "region": region_name(REGIONS[region]) if region in REGIONS else "",
-    }
-    for key, value in params.items():
-        if key in ("seat", "by", "from", "winner", "dealer", "discarder"):
-            words[key] = str(_SEATS.get(value, value))
-        elif key in ("tile", "wild", "white_as"):
-            words[key] = "" if value is None else tile_name(value)
-        elif key in ("tiles", "unmatched"):
-            words[key] = (_tiles(value, white_as) if key == "tiles"
-                          else "、".join(tile_name(c) for c in value) if not english()
-                          else " ".join(value))
-        elif key in ("chow", "kong", "set"):
-            words[key] = _group(value)
-        elif key == "field":
-            words[key] = field_name(value, region)
-        elif key == "win_type":
-            words[key] = win_type_name(value)
-        elif key == "kind":
-            words[key] = str(_MELD_KINDS.get(value, value))
-        elif key == "suit":
-            words[key] = str(_SUIT_WORDS.get(value, value))
-        elif key == "regions":
-            words[key] = _or_list([region_name(REGIONS[r]) for r in value if r in REGIONS])
-        elif key == "shapes":
-            words[key] = _or_list([str(_SHAPES.get(s, s)) for s in value])
-        elif key == "region" or key == "wild_name":
-            continue
-        elif isinstance(value, list):
-            words[key] = ", ".join(map(str, value))
-        else:
-            words[key] = "" if value is None else value
-    if "win_type" in params:
-        words["how"] = words["win_type"]
-    if "melds" in params:
-        melds = params["melds"]
-        words["with_melds"] = (gettext("with no melds") if melds == 0
-                               else gettext("with 1 meld") if melds == 1
-                               else gettext("with %(melds)s melds") % {"melds": melds})
-    if "min_streak" in params:
-        words["min_streak_name"] = _streak(params["min_streak"])
-    if "dealer_streak" in params:
-        words["streak_name"] = _streak(params["dealer_streak"])
-    if "field" not in words:
-        words["field"] = ""
+    region = params["region"] if params.get("region") in REGIONS else region
+    words: dict[str, Any] = {key: _said(key, value) for key, value in params.items()
+                             if key not in ("region", "wild_name")}
+    if "tiles" in params:
+        words["tiles"] = _tiles(params["tiles"], params.get("white_as"))
+    if "field" in params:
+        words["field"] = field_name(params["field"], region)
+    words.update((word, said(params[key])) for word, key, said in _DERIVED if key in params)
+    words.setdefault("field", "")
+    words["wild_word"] = wild_word(params.get("wild_name"), region)
+    words["region"] = region_name(REGIONS[region]) if region in REGIONS else ""
     return words
 
 
@@ -567,14 +583,18 @@ _FLAG_OF = {
 }
 
 
+def _flag(code: object, region: str | None) -> dict[str, str]:
+    """The flag a code's sentence names, as the ``field`` word."""
+    if code not in _FLAG_OF:
+        return {}
+    return {"field": field_name(_FLAG_OF[str(code)], region)}
+
+
 def render(error: Mapping[str, Any], region: str | None = None) -> str:
     """An engine error (``{"field", "message", "code", "params"}``) in the page's
     language; ``region``: the region of the request, for its word for the wild."""
-    code = error.get("code")
-    extra = {}
-    if code in _FLAG_OF:
-        extra["field"] = field_name(_FLAG_OF[code], region)
-    return _say(code, error.get("params"), error.get("message", ""), region, **extra)
+    return _say(error.get("code"), error.get("params"), error.get("message", ""), region,
+                **_flag(error.get("code"), region))
 
 
 def render_reason(response: Mapping[str, Any]) -> str:
@@ -589,12 +609,9 @@ def render_near_miss(entry: Mapping[str, Any], region: str | None = None) -> str
     pattern's name before it: the reason does not begin with the name again."""
     name = entry.get("name", "")
     fallback = entry.get("reason_en" if english() else "reason_zh", "")
-    extra = {"name": name}
-    if entry.get("code") in _FLAG_OF:
-        extra["field"] = field_name(_FLAG_OF[entry["code"]], region)
-    reason = _say(entry.get("code"), entry.get("params"), fallback, region, **extra)
+    reason = _say(entry.get("code"), entry.get("params"), fallback, region, name=name,
+                  **_flag(entry.get("code"), region))
     for prefix in {f"{name}：", f"{name}: ", f"{chinese(name)}：", f"{chinese(name)}: "}:
         if name and reason.startswith(prefix):  # the engine's own reason, as a fallback
             return reason[len(prefix):]
     return reason
-

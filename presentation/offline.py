@@ -1,0 +1,85 @@
+"""The offline engine's entry (static/js/engine-worker.js runs it on Pyodide): a
+calculator or waits form's fields answered as the server answers them — the same request
+(presentation.form), the same engine (rules.answer), the same result panel
+(presentation.page), in the same words: the server's compiled catalogues, read with the
+standard library's gettext, and its OpenCC's Simplified characters, as a table.
+
+scripts/build_offline.py zips this package beside rules/, locale/ and t2s.json, as they
+lie in the repository: they are found from here.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+from functools import cache
+from pathlib import Path
+from urllib.parse import urlencode
+
+from presentation.form import query_pairs, request_from_fields
+from presentation.language import Language
+from presentation.page import Links, panel
+from rules.answer import answer as engine_answer
+
+ROOT = Path(__file__).resolve().parent.parent
+# The page languages (config.settings.base.LANGUAGES) and their catalogues' folders.
+CATALOGUES = {"zh-hans": "zh_Hans", "zh-hant": "zh_Hant", "en": "en"}
+DEFAULT_LANGUAGE = "zh-hans"  # config.settings.base.LANGUAGE_CODE
+
+
+def answer(kind: str, fields_json: str, language_code: str, links_json: str) -> str:
+    """The answer to a form of ``kind`` ("score" or "waits") whose fields (name -> value,
+    as the browser's FormData gives them) are ``fields_json``, on a page in
+    ``language_code`` whose links (``links_json``: the panel's Links that no answer
+    changes, and "waits", the waits page's address) are the server's: JSON {"status": 200
+    or 400, "html": the result panel's HTML, "field_errors": {field name: [messages]}}."""
+    fields = json.loads(fields_json)
+    spoken = language(language_code)
+    request, field_errors = request_from_fields(kind, fields, spoken)
+    if field_errors:
+        return _answer(400, "", field_errors)
+    status, body = engine_answer(kind, request)
+    shown = panel(kind, request, status, body, spoken, _links(kind, fields, links_json),
+                  fields)
+    return _answer(status, shown.html, shown.field_errors)
+
+
+def _links(kind: str, fields: dict[str, str], links_json: str) -> Links:
+    """The page's links, with this answer's permalink (the form's own address and its
+    fields as typed, as the server's form writes it)."""
+    links = json.loads(links_json)
+    waits_page = links.pop("waits")
+    pairs = query_pairs(kind, fields)
+    address = waits_page if kind == "waits" else links["calculator"]
+    return Links.of({**links, "permalink": f"{address}?{urlencode(pairs)}",
+                     "waits_query": pairs if kind == "waits" else ()})
+
+
+def _answer(status: int, html: str, field_errors: dict[str, list[str]]) -> str:
+    return json.dumps({"status": status, "html": html, "field_errors": field_errors},
+                      ensure_ascii=False)
+
+
+@cache
+def language(code: str) -> Language:
+    """A page language, ``code`` as Django names it; one it does not know is the default.
+    As Django does, a language other than the default and English falls back on the
+    default's catalogue for a sentence its own lacks."""
+    code = code.lower() if code.lower() in CATALOGUES else DEFAULT_LANGUAGE
+    translations = gettext.translation("django", ROOT / "locale", [CATALOGUES[code]])
+    if code != DEFAULT_LANGUAGE and not code.startswith("en"):
+        translations.add_fallback(language(DEFAULT_LANGUAGE).translations)
+    return Language(code, translations, simplify)
+
+
+def simplify(text: str) -> str:
+    """Traditional Chinese in Simplified characters, as the server's OpenCC t2s writes it
+    (t2s.json: its characters, and its whole texts where it reads a phrase otherwise)."""
+    characters, phrases = _t2s()
+    return phrases[text] if text in phrases else text.translate(characters)
+
+
+@cache
+def _t2s() -> tuple[dict[int, str], dict[str, str]]:
+    table = json.loads((ROOT / "t2s.json").read_text(encoding="utf-8"))
+    return ({ord(c): s for c, s in table["characters"].items()}, table["phrases"])
