@@ -11,7 +11,12 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.web import seat_name
 from ledger.rotation import Ledger
+from presentation.language import chinese
+from presentation.messages import how_won, meld_kind
+from presentation.regions import streak_name
+from rules.regions import REGIONS
 from rules.request import SEATS
 
 # --- the chart of running totals, drawn as SVG on the server ---
@@ -125,41 +130,54 @@ def to_csv(ledger: Ledger, names: dict[str, str]) -> str:
     """One row per hand, in the page's language: how it went, each player's net and
     running total. Every cell is quoted; a byte-order mark first, so that Excel on a
     Chinese Windows reads the UTF-8 names right."""
-    from calculator.messages import how_won, meld_kind
-    from calculator.regions import chinese
-    from calculator.results import streak_name
-    from common.web import seat_name
-    from rules.regions import REGIONS
-
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, quoting=csv.QUOTE_ALL)
-    players = [f"{names[seat]} ({seat_name(seat)})" for seat in SEATS]
-    writer.writerow([_cell(str(c)) for c in CSV_COLUMNS]
-                    + [_cell(_("%(player)s, this hand") % {"player": p}) for p in players]
-                    + [_cell(_("%(player)s, total") % {"player": p}) for p in players])
-    for e in ledger.entries:
-        r, res = e.request, e.result or {}
-        melds = []
-        for meld in r.get("melds", []):
-            kind, _space, tiles = meld.partition(" ")
-            melds.append(f"{meld_kind(kind)} {tiles}" if tiles else meld)
-        won = e.kind == "win"
-        # as the ledger's row says it: the patterns counted, a plain hand, or a result
-        # scored on paper (no tiles)
-        patterns = "、".join(chinese(p["name"]) for p in res.get("patterns", []))
-        if won and not patterns:
-            patterns = _("plain hand") if r.get("hand") else _("scored on paper")
-        row = [
-            str(e.number), _("win") if won else _("draw 流局"),
-            seat_name(e.before.dealer), streak_name(e.before.streak),
-            seat_name(r["winner"]) if r.get("winner") else "",
-            how_won(r["win_type"]) if r.get("win_type") else "",
-            seat_name(r["discarder"]) if r.get("discarder") else "",
-            r.get("hand", ""), " ".join(melds), r.get("win_tile", ""), r.get("wild", ""),
-            patterns, *_total_cells(res, REGIONS.get(r.get("region") or res.get("region", ""))),
-        ]
-        writer.writerow([_cell(text) for text in row]
-                        + [_plain(e.payments[seat]) for seat in SEATS]
-                        + [_plain(e.totals[seat]) for seat in SEATS])
+    writer.writerow(_header(names))
+    for entry in ledger.entries:
+        writer.writerow([_cell(text) for text in _hand_cells(entry)]
+                        + [_plain(entry.payments[seat]) for seat in SEATS]
+                        + [_plain(entry.totals[seat]) for seat in SEATS])
     return out.getvalue()
+
+
+def _header(names: dict[str, str]) -> list[str]:
+    """The columns' headers, then each player's net and running total, by name and seat."""
+    players = [f"{names[seat]} ({seat_name(seat)})" for seat in SEATS]
+    return ([_cell(str(c)) for c in CSV_COLUMNS]
+            + [_cell(_("%(player)s, this hand") % {"player": p}) for p in players]
+            + [_cell(_("%(player)s, total") % {"player": p}) for p in players])
+
+
+def _hand_cells(entry) -> list[str]:
+    """How a hand went, a text for each of CSV_COLUMNS."""
+    r, res = entry.request, entry.result or {}
+    won = entry.kind == "win"
+    return [
+        str(entry.number), _("win") if won else _("draw 流局"),
+        seat_name(entry.before.dealer), streak_name(entry.before.streak),
+        seat_name(r["winner"]) if r.get("winner") else "",
+        how_won(r["win_type"]) if r.get("win_type") else "",
+        seat_name(r["discarder"]) if r.get("discarder") else "",
+        r.get("hand", ""), _melds_in_words(r.get("melds", [])), r.get("win_tile", ""),
+        r.get("wild", ""), _patterns_in_words(r, res, won),
+        *_total_cells(res, REGIONS.get(r.get("region") or res.get("region", ""))),
+    ]
+
+
+def _melds_in_words(melds: list[str]) -> str:
+    """The melds as the pages name them (碰 111m)."""
+    words = []
+    for meld in melds:
+        kind, _space, tiles = meld.partition(" ")
+        words.append(f"{meld_kind(kind)} {tiles}" if tiles else meld)
+    return " ".join(words)
+
+
+def _patterns_in_words(request: dict, result: dict, won: bool) -> str:
+    """A hand's patterns as the ledger's row says them: the patterns counted, or for a
+    win that counts none a plain hand, or a result scored on paper (no tiles)."""
+    patterns = "、".join(chinese(p["name"]) for p in result.get("patterns", []))
+    if won and not patterns:
+        return _("plain hand") if request.get("hand") else _("scored on paper")
+    return patterns
