@@ -15,5 +15,4 @@ urlpatterns = [
     path("sw.js", views.service_worker, name="service-worker"),
     path("engine-worker.js", views.engine_worker, name="engine-worker"),
     path("offline/", views.offline, name="offline"),
-    path("offline/words/<slug:language>.json", views.offline_words, name="offline-words"),
 ]

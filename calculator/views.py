@@ -3,7 +3,6 @@ from decimal import Decimal
 from functools import cache
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -19,10 +18,11 @@ from api.ratelimit import rate_limited_page
 from calculator import offline as offline_engine
 from calculator import practice, rules_pages
 from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm, form_data
-from calculator.messages import meld_kind
-from calculator.regions import wild_code
-from calculator.results import present, present_waits, streak_name
-from common.web import amount, form_response, htmx_partial, seat_name, signed
+from calculator.results import score_panel, waits_panel
+from common.web import form_response, htmx_partial
+from presentation.messages import meld_kind
+from presentation.regions import streak_name, wild_code
+from presentation.seats import amount, seat_name, signed
 from rules.regions import REGIONS
 
 PAGE = "calculator/calculator.html"
@@ -36,15 +36,7 @@ def home(request: HttpRequest):
     """The calculator. The form is sent by GET, so a result's query string is its permalink.
     htmx asks for one partial: the region's fields, the result, or the form with errors."""
     form = ScoreForm(request.GET or None)
-    if htmx_partial(request) and request.htmx.trigger_name == "region":
-        return render(request, f"{PAGE}#region-fields", {"form": form})
-    response = form.score()
-    context = {"form": form, "result": response and present(response, form.to_request())}
-    answer = form_response(request, PAGE, context, form_partial="score-form",
-                           form_target="#score-form", answer_partial="result")
-    if htmx_partial(request) and not form.errors:
-        answer = push_url(answer, form.permalink())
-    return answer
+    return _form_page(request, form, PAGE, "score-form", form.score, score_panel)
 
 
 @rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
@@ -53,18 +45,23 @@ def waits_page(request: HttpRequest):
     """/waits/: what a 13-tile hand waits on (聽牌), each wait scored. A GET form like the
     calculator's, answered as a whole page or, for htmx, as one partial."""
     form = WaitsForm(request.GET or None)
+    return _form_page(request, form, WAITS_PAGE, "waits-form", form.waits, waits_panel)
+
+
+def _form_page(request: HttpRequest, form, page: str, form_id: str, answer, panel):
+    """A page whose GET form the engine answers (the calculator, the waits): the region's
+    fields alone when the region changes, else the form and the engine's answer drawn by
+    ``panel``, whole or as the htmx partial, the permalink pushed to the address bar."""
     if htmx_partial(request) and request.htmx.trigger_name == "region":
-        return render(request, f"{WAITS_PAGE}#region-fields", {"form": form})
-    response = form.waits()
-    result = present_waits(response, form) if response is not None else None
-    # the 點炮 columns name their discarder; a note says why that one
-    context = {"form": form, "result": result,
-               "discard_assumed": result is not None and any(w.discard for w in result.waits)}
-    answer = form_response(request, WAITS_PAGE, context, form_partial="waits-form",
-                           form_target="#waits-form", answer_partial="result")
+        return render(request, f"{page}#region-fields", {"form": form})
+    response = answer()
+    result = response and panel(request, form.to_request(), response, form.permalink())
+    context = {"form": form, "result": result}
+    reply = form_response(request, page, context, form_partial=form_id,
+                          form_target=f"#{form_id}", answer_partial="result")
     if htmx_partial(request) and not form.errors:
-        answer = push_url(answer, form.permalink())
-    return answer
+        reply = push_url(reply, form.permalink())
+    return reply
 
 
 PRACTICE_PAGE = "calculator/practice.html"
@@ -94,7 +91,8 @@ def practice_page(request: HttpRequest):
     grades = result = None
     if answered and answers.is_valid() and response is not None:
         grades = _grades(answers.cleaned_data, response, region)
-        result = present(response, score_form.to_request())
+        result = score_panel(request, score_form.to_request(), response,
+                             score_form.permalink())
     context = {
         "region": region, "seed": seed, "deal": deal, "answers": answers,
         "form": score_form, "result": result, "grades": grades,
@@ -278,12 +276,3 @@ def offline(request: HttpRequest):
     network."""
     return render(request, "offline.html")
 
-
-@require_safe
-def offline_words(request: HttpRequest, language: str):
-    """/offline/words/<language>.json: the words the offline renderer draws an answer with
-    (calculator.offline.words), in one of the site's languages."""
-    if language not in dict(settings.LANGUAGES):
-        raise Http404("no such language")
-    return HttpResponse(offline_engine.words(language), content_type="application/json",
-                        headers={"Cache-Control": "no-cache"})

@@ -2,13 +2,23 @@
 bench/bench.py): requests of every region with 0 to 4 wilds, winning and not, waits,
 and invalid ones, each as (kind, JSON text) — the text the page posts to the worker —
 and CPython's answer to it (rules.answer.answer_json), which the browser's must equal
-byte for byte."""
+byte for byte.
+
+The same requests as a form's fields (``form_corpus``), each in one of the page
+languages, are what the worker's presentation.offline.answer is held to: the answers of
+the built engine (build/offline/engine/rules.zip) under CPython with the standard
+library alone (``built_engine_answers``)."""
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+import tempfile
+import zipfile
 from functools import cache
+from pathlib import Path
 
 from rules.answer import answer_json
 from rules.deals import TESTING_MIX, most_wilds, near_winning, winning
@@ -67,3 +77,72 @@ def corpus() -> tuple[tuple[str, str, str], ...]:
                                                        mix=TESTING_MIX).request))
     texts = [(kind, json.dumps(request, ensure_ascii=False)) for kind, request in requests]
     return tuple((kind, text, answer_json(kind, text)) for kind, text in texts)
+
+
+LANGUAGES = ("zh-hans", "zh-hant", "en")
+BUILT_ENGINE = Path(__file__).resolve().parent.parent / "build/offline/engine/rules.zip"
+
+
+@cache
+def form_corpus() -> tuple[tuple[str, str, str], ...]:
+    """(kind, the form's fields as JSON, page language) for each request of the corpus
+    that a form can send (calculator.forms.form_data), the languages taken in turn."""
+    from calculator.forms import form_data
+
+    forms = []
+    for kind, text, _answer in corpus():
+        request = json.loads(text)
+        try:
+            fields = form_data(request)
+        except (AttributeError, KeyError, TypeError):  # no form makes it
+            continue
+        forms.append((kind, json.dumps(fields, ensure_ascii=False),
+                      LANGUAGES[len(forms) % len(LANGUAGES)]))
+    return tuple(forms)
+
+
+# Runs in a CPython started with -I -S: no site-packages (no Django, no OpenCC), the
+# engine's zip unpacked first on the path, as the worker has it.
+_ANSWER_EACH = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from presentation.offline import answer
+from rules.answer import answer_json
+calls = json.load(sys.stdin)
+json.dump([answer(*call[1:]) if call[0] == "form" else answer_json(*call[1:])
+           for call in calls], sys.stdout)
+"""
+
+
+def built_engine_answers(calls: list[list[str]], engine: Path = BUILT_ENGINE) -> list[str]:
+    """What the built engine answers under CPython to each call: ["form", kind, fields
+    JSON, language, links JSON] (presentation.offline.answer, the page's entry) or
+    ["api", kind, request JSON] (rules.answer.answer_json)."""
+    with tempfile.TemporaryDirectory() as unpacked:
+        with zipfile.ZipFile(engine) as archive:
+            archive.extractall(unpacked)
+        done = subprocess.run([sys.executable, "-I", "-S", "-c", _ANSWER_EACH, unpacked],
+                              input=json.dumps(calls), capture_output=True, text=True,
+                              encoding="utf-8", check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+# Requests the engine, or the form, refuses on a field.
+REFUSED_FORMS = [
+    # 財飄 3 times with 2 wilds in the hand: more wilds than the set has
+    "/?region=hangzhou&hand=123m456m789p345s5z&win_tile=5z&win_type=self_draw&winner=E"
+    "&dealer=E&dealer_streak=1&cai_piao=3",
+    # a discard win on the wild tile, by a dealer not yet allowed to win on a discard
+    "/?region=hangzhou&hand=123m456m789p345s5z&win_tile=5z&win_type=discard&winner=E"
+    "&dealer=E&discarder=S",
+    # a hand short of tiles, and a meld that is no meld
+    "/?region=jinhua&hand=123m456m789p3s&win_tile=1z&wild=6s&win_type=discard&winner=W"
+    "&dealer=E&discarder=N&melds=pung+123m%0Achi+135s",
+    # a half-filled 承包 row (the form's own check)
+    "/?region=jinhua&hand=123m456m789p234p&win_tile=1z&wild=6s&win_type=discard&winner=W"
+    "&dealer=E&discarder=N&claim1_by=E",
+    # one die of two
+    "/?region=honghe&hand=1234567892345m&win_tile=5m&wild=9p&win_type=discard&winner=S"
+    "&dealer=E&discarder=W&dice_0=3",
+]

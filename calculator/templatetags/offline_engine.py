@@ -5,8 +5,8 @@ network. Nothing when the Makefile did not build the engine: the page is online 
 from django import template
 
 from calculator import offline
-from calculator.regions import LISTED
 from calculator.templatetags.fields import region_fields
+from presentation.regions import LISTED
 
 register = template.Library()
 

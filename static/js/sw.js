@@ -9,15 +9,14 @@
 // network (the page then says when it was seen), and so are the edit pages this browser
 // opened (its player holds their link already: 我的牌桌 lists it).
 // - the offline engine (static/js/offline.js): a page that loaded with a connection asks
-//   for its files to be kept ({keep: [urls]}), the browser Python runtime and the rules
-//   package among them; the worker script (/engine-worker.js) is then served from the
-//   cache like a static file, the renderer's words (/offline/words/…) network-first.
+//   for its files to be kept ({keep: [urls]}), the browser Python runtime and the engine's
+//   zip among them; the worker script (/engine-worker.js) is then served from the cache
+//   like a static file.
 // - a ledger hand's form (a win, a draw or a paper result) that cannot be sent: kept in the browser
 //   (Pending, static/js/pending.js, which the served script includes), and the ledger's
 //   edit page shown, which lists it as 待同步 and sends it when the connection is back.
 //   The edit page and its next hand's forms are kept for that (the page asks for them
 //   fresh: {refresh: [urls]}); a read-only link never sees them.
-/* global VERSION, Pending */
 const CACHE = "mahjong-" + VERSION;
 const OFFLINE = "/offline/";
 
@@ -51,7 +50,7 @@ async function sendOrKeep(request, hand) {
   const copy = request.clone();
   try {
     return await fetch(request);
-  } catch (error) {
+  } catch {
     const fields = [...(await copy.formData()).entries()].filter(([, v]) => typeof v === "string");
     await Pending.keep({ table: hand[1], action: new URL(request.url).pathname,
                          number: Number(hand[2]), kind: hand[3] === "draw" ? "draw" : "win",
@@ -79,7 +78,7 @@ async function networkFirst(request, keepIt, options) {
   try {
     const response = await fetch(request);
     return keepIt ? keep(request, response) : response;
-  } catch (error) {
+  } catch {
     return (keepIt && await caches.match(request, options)) || (await caches.match(OFFLINE)) ||
       Response.error();
   }
@@ -97,9 +96,6 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (url.pathname.startsWith("/static/") || url.pathname === "/engine-worker.js") {
     event.respondWith(cacheFirst(request));
-  } else if (url.pathname.startsWith("/offline/words/")) {
-    // The same words whatever the request's cookies or languages: its URL names its own.
-    event.respondWith(networkFirst(request, true, { ignoreVary: true }));
   } else if (request.mode === "navigate" && !url.pathname.startsWith("/api/")) {
     const readOnlyLedger = /^\/t\/[^/]+\/$/.test(url.pathname) && url.pathname !== "/t/new/";
     const ledger = readOnlyLedger || LEDGER_EDIT.test(url.pathname) || hand;

@@ -182,6 +182,17 @@ def record_a_draw(page: Page) -> None:
     page.locator("main form button[type=submit]").click()
 
 
+def a_draw_recorded_offline(page: Page) -> str:
+    """A table kept for offline, opened with no network, and a draw recorded there: one
+    hand waiting to be sent. Its edit page's address."""
+    edit = a_table_kept_for_offline(page)
+    page.context.set_offline(True)
+    page.goto(edit)
+    record_a_draw(page)
+    expect(page.locator("[data-pending-entry=waiting]")).to_have_count(1)
+    return edit
+
+
 # --- the offline engine (make offline) ---
 
 def offline_engine_built() -> bool:
@@ -193,3 +204,26 @@ def offline_engine_built() -> bool:
 needs_engine = pytest.mark.skipif(
     not offline_engine_built() and not os.environ.get("CI"),
     reason="the offline engine is not built (make offline: npm ci, scripts/build_offline.py)")
+
+
+def keep_the_engine(page: Page) -> None:
+    """One online visit of the calculator; then wait until the service worker keeps the
+    engine's files (offline.js asks for them after the page has loaded)."""
+    visit_with_the_service_worker(page, "/")
+    page.wait_for_function(
+        """async () => {
+          const holder = document.querySelector("[data-offline-engine]");
+          const files = JSON.parse(holder.dataset.files);
+          const kept = await Promise.all(files.map((url) => caches.match(url)));
+          return kept.every(Boolean);
+        }""", polling=250, timeout=60_000)
+
+
+def result_text(page: Page) -> str:
+    """The whole answer's text as the player reads it (innerText: what is shown, as laid
+    out), the offline notice (badge and note) taken out first."""
+    return page.evaluate("""() => {
+      const result = document.querySelector("#result");
+      result.querySelectorAll("[data-offline-notice]").forEach((node) => node.remove());
+      return result.innerText;
+    }""")

@@ -1,7 +1,10 @@
 """The engine in the browser is the engine: every request of a fixed corpus (over 500:
 every region, 0 to 4 wilds, winning and not, waits, invalid requests) answered by the
 rules package on Pyodide in the page's Web Worker (static/js/engine-worker.js) equals
-CPython's answer (rules.answer.answer_json) byte for byte."""
+CPython's answer (rules.answer.answer_json) byte for byte; and the same requests sent as
+a form's fields, in the three page languages, get from the worker's presentation
+(presentation.offline.answer: the result panel's HTML, or the fields' messages) the
+answer the built engine gives under CPython, byte for byte."""
 
 import json
 
@@ -9,12 +12,12 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.pages import needs_engine
-from tests.offline_corpus import corpus
+from tests.offline_corpus import built_engine_answers, corpus, form_corpus
 
 pytestmark = [pytest.mark.browser, needs_engine]
 
-# Starts the page's worker and posts it every request, one after the other.
-ANSWER_ALL = """async (requests) => {
+# Starts the page's worker and posts it every message, one after the other.
+ANSWER_ALL = """async (messages) => {
   const holder = document.querySelector("[data-offline-engine]");
   const worker = new Worker(holder.dataset.worker, { type: "module" });
   const next = () => new Promise((resolve) =>
@@ -25,14 +28,19 @@ ANSWER_ALL = """async (requests) => {
   const started = await next();
   if (!started.started) return { failure: started.failure };
   const answers = [];
-  for (const [kind, body] of requests) {
-    worker.postMessage({ id: answers.length + 1, kind, body });
+  for (const message of messages) {
+    worker.postMessage({ id: answers.length + 1, ...message });
     const reply = await next();
     answers.push(reply.answer === undefined ? "failure: " + reply.failure : reply.answer);
   }
   worker.terminate();
   return { answers };
 }"""
+
+# The page's links as offline.js sends them: the server's, and the page's origin.
+PAGE_LINKS = """() => JSON.stringify({
+  ...JSON.parse(document.querySelector("[data-offline-engine]").dataset.links),
+  origin: location.origin })"""
 
 
 def test_the_browser_engine_answers_the_corpus_as_cpython_does(page: Page):
@@ -44,9 +52,29 @@ def test_the_browser_engine_answers_the_corpus_as_cpython_does(page: Page):
     assert {json.loads(a)["status"] for _k, _t, a in requests} == {200, 400}
 
     page.goto("/")
-    result = page.evaluate(ANSWER_ALL, [[kind, text] for kind, text, _a in requests])
+    result = page.evaluate(ANSWER_ALL, [{"kind": kind, "body": text}
+                                        for kind, text, _a in requests])
 
     assert "failure" not in result, result.get("failure")
     differ = [(kind, text, expected, got) for (kind, text, expected), got
               in zip(requests, result["answers"], strict=True) if got != expected]
     assert not differ, differ[:3]
+
+
+def test_the_browser_engine_answers_the_corpus_forms_as_cpython_does(page: Page):
+    forms = form_corpus()
+    assert len(forms) >= 500
+
+    page.goto("/")
+    links = page.evaluate(PAGE_LINKS)
+    result = page.evaluate(ANSWER_ALL, [
+        {"kind": kind, "fields": fields, "language": language, "links": links}
+        for kind, fields, language in forms])
+    expected = built_engine_answers([["form", kind, fields, language, links]
+                                     for kind, fields, language in forms])
+
+    assert "failure" not in result, result.get("failure")
+    assert {json.loads(answer)["status"] for answer in expected} == {200, 400}
+    differ = [(form, want, got) for form, want, got
+              in zip(forms, expected, result["answers"], strict=True) if got != want]
+    assert not differ, differ[:2]
