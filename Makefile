@@ -1,7 +1,7 @@
 # Zhejiang Mahjong Scorer. Needs only python3 (3.10+) and make:
 #   make run    serve the app on http://127.0.0.1:8000
 #   make serve  production: gunicorn, config.settings.production (README, "Production")
-#   make test   lint (ruff, mypy), then run the test suite (browser tests included: it installs
+#   make test   lint (ruff, mypy, eslint), then run the test suite (browser tests included: it installs
 #               Debian's chromium first when /usr/bin/chromium is missing)
 PYTHON ?= python3
 VENV := .venv
@@ -14,7 +14,7 @@ XSTATIC_BOOTSTRAP := $(shell grep -i '^xstatic-bootstrap==' requirements.txt)
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: venv run test test-postgres test-redis lint bench clean chromium serve loadtest offline
+.PHONY: venv run test test-postgres test-redis lint node-packages bench clean chromium serve loadtest offline
 
 venv: $(VENV)/.runtime.stamp
 
@@ -77,23 +77,9 @@ test: lint chromium offline
 # rules package zipped for it by scripts/build_offline.py, into build/offline/. Without
 # npm: a warning, and the app scores online only (the offline tests skip, or fail under
 # CI=true).
-offline: | $(BIN)/python
-	@if [ ! -f node_modules/pyodide/pyodide.asm.wasm ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
-	  if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then \
-	    if [ "$$(id -u)" = 0 ]; then \
-	      echo "Installing Debian's npm for the offline engine"; \
-	      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
-	    elif sudo -n true 2>/dev/null; then \
-	      echo "Installing Debian's npm for the offline engine (sudo)"; \
-	      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
-	    fi; \
-	  fi; \
-	  if command -v npm >/dev/null; then \
-	    npm ci --ignore-scripts --no-audit --no-fund --loglevel=error || \
-	      echo "warning: npm ci failed: the app scores online only" >&2; \
-	  else \
-	    echo "warning: no npm (apt-get install npm): the app scores online only" >&2; \
-	  fi; \
+offline: $(VENV)/.runtime.stamp node-packages
+	@if [ ! -f node_modules/pyodide/pyodide.asm.wasm ]; then \
+	  echo "warning: no node_modules/pyodide (npm ci): the app scores online only" >&2; \
 	fi
 	$(BIN)/python scripts/build_offline.py
 
@@ -127,10 +113,43 @@ test-postgres: $(VENV)/.dev.stamp
 test-redis: $(VENV)/.dev.stamp
 	REDIS_TESTS=required scripts/with-redis.sh $(BIN)/pytest -m shared_state -p no:cacheprovider
 
-# Style (ruff) and types (mypy: strict on rules/, basic on the apps; pyproject.toml).
-lint: $(VENV)/.dev.stamp
+# Style (ruff) and types (mypy: strict on rules/, basic on the apps; pyproject.toml), and
+# the JavaScript's one style (ESLint, pinned in package.json; eslint.config.js). Without
+# npm: a warning, and the JavaScript goes unlinted, except under CI=true, where it fails.
+lint: $(VENV)/.dev.stamp node-packages
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	@if [ -x node_modules/.bin/eslint ]; then \
+	  echo "node_modules/.bin/eslint --max-warnings=0"; node_modules/.bin/eslint --max-warnings=0; \
+	else \
+	  case "$$(echo "$${CI:-}" | tr A-Z a-z)" in \
+	    ""|0|false|no) echo "warning: no npm (apt-get install npm): the JavaScript is not linted" >&2;; \
+	    *) echo "error: CI must lint the JavaScript, and node_modules/.bin/eslint is missing (npm ci)" >&2; exit 1;; \
+	  esac; \
+	fi
+
+# The npm packages of package-lock.json (the offline engine's runtime, the JavaScript
+# linter) into node_modules/, again whenever package-lock.json changes; Debian's npm is
+# installed first where npm is missing (as root or through passwordless sudo).
+node-packages:
+	@if [ ! -f node_modules/.package-lock.json ] || [ ! -x node_modules/.bin/eslint ] || \
+	    [ package-lock.json -nt node_modules/.package-lock.json ]; then \
+	  if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then \
+	    if [ "$$(id -u)" = 0 ]; then \
+	      echo "Installing Debian's npm (the offline engine's runtime, the JavaScript linter)"; \
+	      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
+	    elif sudo -n true 2>/dev/null; then \
+	      echo "Installing Debian's npm (the offline engine's runtime, the JavaScript linter; sudo)"; \
+	      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
+	    fi; \
+	  fi; \
+	  if command -v npm >/dev/null; then \
+	    npm ci --ignore-scripts --no-audit --no-fund --loglevel=error || \
+	      echo "warning: npm ci failed" >&2; \
+	  else \
+	    echo "warning: no npm (apt-get install npm)" >&2; \
+	  fi; \
+	fi
 
 bench: $(VENV)/.dev.stamp offline
 	$(BIN)/python bench/bench.py

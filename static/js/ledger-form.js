@@ -9,21 +9,20 @@
 //   (the service worker places it after them: static/js/pending.js).
 (function () {
   "use strict";
-  var notice = document.querySelector("[data-chain-notice]");
+  const notice = document.querySelector("[data-chain-notice]");
   if (typeof Pending === "undefined") return;  // static/js/pending.js, loaded before this
   if (notice && "freshKey" in notice.dataset) {
-    var key = Pending.freshKey();
-    document.querySelectorAll('input[name="key"]').forEach(function (input) { input.value = key; });
+    const key = Pending.freshKey();
+    document.querySelectorAll('input[name="key"]').forEach((input) => { input.value = key; });
   }
 
-  var table = /^\/t\/[^/]+\/e\/[^/]+\//.exec(location.pathname);
+  const table = /^\/t\/[^/]+\/e\/[^/]+\//.exec(location.pathname);
   if (!notice || !table || !window.indexedDB) return;
-  Pending.all().then(function (all) {
-    var waiting = all.filter(function (e) {
-      return e.table === table[0] && e.state === "waiting" && Pending.field(e, "intent") === "new";
-    });
+  Pending.all().then((all) => {
+    const waiting = all.filter((e) => e.table === table[0] && e.state === "waiting" &&
+      Pending.field(e, "intent") === "new");
     if (!waiting.length) return;
-    var number = Math.max.apply(null, waiting.map(function (e) { return e.number; })) + 1;
+    const number = Math.max(...waiting.map((e) => e.number)) + 1;
     notice.textContent = notice.dataset.msg.replace("{count}", waiting.length)
       .replace("{number}", number);
     notice.hidden = false;

@@ -11,32 +11,32 @@
 //   show what changed first (the server's compare-and-set decides, as for any write).
 (function () {
   "use strict";
-  var PERIOD = 4000;
-  var watched = document.querySelector("[data-live-sheet], [data-live-notice]");
+  const PERIOD = 4000;
+  const watched = document.querySelector("[data-live-sheet], [data-live-notice]");
   if (!watched || !window.fetch || !window.DOMParser) return;
-  var url = watched.dataset.live;
-  var version = watched.dataset.liveVersion;
-  var busy = false;
+  const url = watched.dataset.live;
+  let version = watched.dataset.liveVersion;
+  let busy = false;
 
   function freshSheet(newVersion) {
     return fetch(location.href, { cache: "no-store", credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.text() : null; })
-      .then(function (text) {
+      .then((response) => response.ok ? response.text() : null)
+      .then((text) => {
         if (!text) return;
-        var fresh = new DOMParser().parseFromString(text, "text/html");
-        var sheet = fresh.querySelector("[data-live-sheet]");
-        var current = document.querySelector("[data-live-sheet]");
+        const fresh = new DOMParser().parseFromString(text, "text/html");
+        const sheet = fresh.querySelector("[data-live-sheet]");
+        const current = document.querySelector("[data-live-sheet]");
         if (!sheet || !current) return;
         current.replaceWith(document.adoptNode(sheet));
-        var pending = document.getElementById("pending");
-        var freshPending = fresh.getElementById("pending");
+        const pending = document.getElementById("pending");
+        const freshPending = fresh.getElementById("pending");
         if (pending && freshPending) {
-          ["pendingForms", "chain"].forEach(function (name) {
+          ["pendingForms", "chain"].forEach((name) => {
             pending.dataset[name] = freshPending.dataset[name];
           });
         }
         version = sheet.dataset.liveVersion || newVersion;
-        document.dispatchEvent(new CustomEvent("ledger:changed", { detail: { version: version } }));
+        document.dispatchEvent(new CustomEvent("ledger:changed", { detail: { version } }));
       });
   }
 
@@ -54,13 +54,13 @@
     busy = true;
     fetch(url, { cache: "no-store", credentials: "same-origin",
                  headers: { "If-None-Match": '"' + version + '"' } })
-      .then(function (response) { return response.status === 200 ? response.json() : null; })
-      .then(function (body) {
+      .then((response) => response.status === 200 ? response.json() : null)
+      .then((body) => {
         if (body && String(body.version) !== version) return moved(String(body.version));
         return null;
       })
-      .catch(function () { /* no connection: the page stays as it is */ })
-      .then(function () { busy = false; });
+      .catch(() => { /* no connection: the page stays as it is */ })
+      .then(() => { busy = false; });
   }
 
   setInterval(check, PERIOD);

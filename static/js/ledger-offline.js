@@ -19,7 +19,7 @@
 (function () {
   "use strict";
   function hidden(name, value) {
-    var input = document.createElement("input");
+    const input = document.createElement("input");
     input.type = "hidden"; input.name = name; input.value = value;
     return input;
   }
@@ -27,32 +27,32 @@
   // A win's page with no network: its preview cannot be fetched, so offer to keep the hand
   // as typed (the form's fields, its ledger version and key among them) for the server to
   // score.
-  var offlineRecord = document.querySelector("template[data-offline-record]");
+  const offlineRecord = document.querySelector("template[data-offline-record]");
   if (offlineRecord) {
-    document.addEventListener("htmx:sendError", function (event) {
-      var form = event.detail.elt;
+    document.addEventListener("htmx:sendError", (event) => {
+      const form = event.detail.elt;
       if (!form || !form.matches || !form.matches("#score-form")) return;
-      var card = offlineRecord.content.firstElementChild.cloneNode(true);
-      var record = card.querySelector("form");
-      new FormData(form).forEach(function (value, name) { record.prepend(hidden(name, value)); });
-      var preview = document.getElementById("preview");
-      var notice = preview.previousElementSibling;
+      const card = offlineRecord.content.firstElementChild.cloneNode(true);
+      const record = card.querySelector("form");
+      new FormData(form).forEach((value, name) => { record.prepend(hidden(name, value)); });
+      const preview = document.getElementById("preview");
+      const notice = preview.previousElementSibling;
       if (notice && notice.matches(".answer-notice")) notice.remove();
       preview.classList.remove("answer-stale");
       preview.replaceChildren(card);
     });
   }
 
-  var section = document.querySelector("[data-pending]");
+  const section = document.querySelector("[data-pending]");
   if (!section || typeof Pending === "undefined" || !window.indexedDB) return;
-  var words = section.dataset, table = words.pending;
-  var chain = JSON.parse(words.chain);
+  const words = section.dataset, table = words.pending;
+  let chain = JSON.parse(words.chain);
 
   // The service worker keeps this table's next forms, fresh (they carry the version),
   // and their scripts.
   function keepForms() {
     if (!("serviceWorker" in navigator) || !navigator.onLine) return;
-    navigator.serviceWorker.ready.then(function (registration) {
+    navigator.serviceWorker.ready.then((registration) => {
       registration.active.postMessage({ refresh: JSON.parse(words.pendingForms) });
       registration.active.postMessage({ keep: JSON.parse(words.pendingFiles) });
     });
@@ -60,29 +60,25 @@
   keepForms();
   // Another phone wrote, and static/js/ledger-live.js put the fresh sheet in place (and
   // this section's fresh data): the header, the cards and the kept forms follow.
-  document.addEventListener("ledger:changed", function () {
+  document.addEventListener("ledger:changed", () => {
     chain = JSON.parse(words.chain);
     keepForms();
     refresh();
   });
 
   function mine() {
-    return Pending.all().then(function (all) {
-      return all.filter(function (entry) { return entry.table === table; });
-    });
+    return Pending.all().then((all) => all.filter((entry) => entry.table === table));
   }
 
   function el(tag, className, text) {
-    var node = document.createElement(tag);
+    const node = document.createElement(tag);
     if (className) node.className = className;
     if (text) node.textContent = text;
     return node;
   }
 
   function say(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (all, name) {
-      return name in values ? values[name] : all;
-    });
+    return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
   }
 
   function when(iso) {
@@ -91,7 +87,7 @@
   }
 
   function button(text, kind, action) {
-    var b = el("button", "btn btn-sm " + kind, text);
+    const b = el("button", "btn btn-sm " + kind, text);
     b.type = "button";
     b.addEventListener("click", action);
     return b;
@@ -100,28 +96,28 @@
   // Who won and how, as the ledger says it: 乙 自摸 ×2 (a paper result's total too).
   function how(entry) {
     if (entry.kind !== "win") return "";
-    var winner = Pending.field(entry, "winner"), total = Pending.field(entry, "multiplier");
-    var fan = Pending.field(entry, "fan");
-    var line = [chain.names[winner] || "", chain.how[Pending.field(entry, "win_type")] || ""];
-    var discarder = Pending.field(entry, "discarder");
+    const winner = Pending.field(entry, "winner"), total = Pending.field(entry, "multiplier");
+    const fan = Pending.field(entry, "fan");
+    const line = [chain.names[winner] || "", chain.how[Pending.field(entry, "win_type")] || ""];
+    const discarder = Pending.field(entry, "discarder");
     if (discarder) line.push("(" + chain.names[discarder] + ")");
     if (total) line.push("×" + total);
-    if (fan) line.push(say(words.msgFan, { fan: fan }));
+    if (fan) line.push(say(words.msgFan, { fan }));
     return line.join(" ");
   }
 
   function card(entry) {
-    var item = el("li", "list-group-item");
+    const item = el("li", "list-group-item");
     item.dataset.pendingEntry = entry.state;
-    var title = el("div", "d-flex flex-wrap align-items-baseline gap-2");
+    const title = el("div", "d-flex flex-wrap align-items-baseline gap-2");
     title.append(el("strong", "", say(entry.kind === "win" ? words.msgWin : words.msgDraw,
                                       { number: entry.number })),
                  el("span", "", how(entry)),
                  el("span", "small text-body-secondary", say(words.msgAt, { time: when(entry.at) })));
     if (entry.state === "waiting") title.append(el("span", "badge text-bg-warning ms-auto", words.msgWaiting));
     item.append(title);
-    var actions = el("div", "d-flex flex-wrap gap-2");
-    var drop = button(words.msgDrop, "btn-outline-danger", function () {
+    const actions = el("div", "d-flex flex-wrap gap-2");
+    const drop = button(words.msgDrop, "btn-outline-danger", () => {
       if (window.confirm(words.msgDropConfirm)) Pending.remove(entry.id).then(refresh);
     });
     if (entry.state === "waiting" && entry.unreached) {
@@ -131,26 +127,26 @@
       item.append(actions);
     }
     if (entry.state === "waiting") return item;
-    var answer = entry.answer || {};
+    const answer = entry.answer || {};
     if (entry.state === "conflict") {
-      var changed = (answer.changed || []).map(function (c) { return c.words; }).join("; ");
-      item.append(el("p", "small mb-1 mt-1", changed ? say(words.msgConflict, { changed: changed })
+      const changed = (answer.changed || []).map((c) => c.words).join("; ");
+      item.append(el("p", "small mb-1 mt-1", changed ? say(words.msgConflict, { changed })
         : words.msgConflictUndone));
       if (answer.as_next) {
         item.append(el("p", "small mb-2", say(words.msgAsNext, {
           number: answer.next,
-          payments: answer.as_next.map(function (p) { return p.name + " " + p.net; }).join(", ") })));
+          payments: answer.as_next.map((p) => p.name + " " + p.net).join(", ") })));
       }
       if (Pending.field(entry, "intent") === "new") {
         actions.append(button(say(words.msgReapply, { number: answer.next }), "btn-primary",
-                              function () { reapply(entry); }));
+                              () => { reapply(entry); }));
       } else {
         // a change to a recorded hand that another phone changed too: looked at, not replayed
-        actions.append(button(words.msgOpen, "btn-primary", function () { open(entry); }));
+        actions.append(button(words.msgOpen, "btn-primary", () => { open(entry); }));
       }
     } else {
       item.append(el("p", "small mb-2 mt-1", words.msgRefused + " " + (answer.reasons || []).join(" ")));
-      actions.append(button(words.msgOpen, "btn-primary", function () { open(entry); }));
+      actions.append(button(words.msgOpen, "btn-primary", () => { open(entry); }));
     }
     actions.append(drop);
     item.append(actions);
@@ -159,24 +155,24 @@
 
   // The header's next hand, past the hands kept here, as the server will place them.
   function moveHeader(list) {
-    var at = { number: chain.next.number, dealer: chain.next.dealer, streak: chain.next.streak };
-    list.forEach(function (entry) {
+    let at = { number: chain.next.number, dealer: chain.next.dealer, streak: chain.next.streak };
+    list.forEach((entry) => {
       if (Pending.field(entry, "intent") !== "new") return;
-      var outcome = entry.kind === "win" ? Pending.field(entry, "winner") : "draw";
-      var after = chain.after[at.dealer][outcome];
+      const outcome = entry.kind === "win" ? Pending.field(entry, "winner") : "draw";
+      const after = chain.after[at.dealer][outcome];
       at = { number: entry.number + 1, dealer: after[0], streak: after[1] ? at.streak + 1 : 0 };
     });
-    var next = document.querySelector("[data-next]");
+    const next = document.querySelector("[data-next]");
     if (!next || at.number === chain.next.number) return;
-    var title = document.getElementById("next-title");
+    const title = document.getElementById("next-title");
     if (title) title.textContent = say(words.msgNext, { number: at.number });
-    var dealer = next.querySelector("[data-dealer]");
+    const dealer = next.querySelector("[data-dealer]");
     if (dealer) {
       dealer.dataset.dealer = at.dealer;
       dealer.replaceChildren(chain.names[at.dealer] + " ",
                              el("span", "text-body-secondary", "(" + chain.seats[at.dealer] + ")"));
     }
-    var streak = next.querySelector("[data-streak]");
+    const streak = next.querySelector("[data-streak]");
     if (streak) {
       streak.dataset.streak = at.streak;
       streak.textContent = chain.streaks[Math.min(at.streak, chain.streaks.length - 1)];
@@ -184,10 +180,10 @@
   }
 
   function render(list) {
-    var ul = section.querySelector("[data-pending-list]");
-    ul.replaceChildren.apply(ul, list.map(card));
+    const ul = section.querySelector("[data-pending-list]");
+    ul.replaceChildren(...list.map(card));
     section.hidden = !list.length;
-    moveHeader(list.filter(function (e) { return e.state === "waiting"; }));
+    moveHeader(list.filter((e) => e.state === "waiting"));
   }
 
   function refresh() { return mine().then(render); }
@@ -199,76 +195,75 @@
     return fetch(entry.action, {
       method: "POST", body: new URLSearchParams(entry.fields), redirect: "manual",
       credentials: "same-origin", headers: { Accept: "application/json" },
-    }).then(function (response) {
-      var type = response.headers.get("Content-Type") || "";
+    }).then((response) => {
+      const type = response.headers.get("Content-Type") || "";
       if (response.type === "opaqueredirect") return null;
       if (type.indexOf("application/json") !== 0) {
         return response.status >= 400 ? { outcome: "refused", reasons: [] } : null;
       }
-      return response.json().then(function (answer) {
-        return answer && answer.key === Pending.field(entry, "key") ? answer : null;
-      }, function () { return null; });
+      return response.json().then(
+        (answer) => (answer && answer.key === Pending.field(entry, "key") ? answer : null),
+        () => null);
     });
   }
 
   // The waiting hands in order, until one is not recorded; true when any was.
   function sendInOrder() {
-    var recorded = false;
-    return mine().then(function (list) {
-      // in the order they were kept, up to the first that is not waiting: a hand kept
-      // after one in conflict or turned down waits for the player's choice about it
-      return list.reduce(function (chained, entry) {
-        return chained.then(function (go) {
-          if (!go || entry.state !== "waiting") return false;
-          var keyed = Promise.resolve();
-          if (!Pending.field(entry, "key")) {  // kept before hands had keys: one now, kept
-            Pending.setField(entry, "key", Pending.freshKey());
-            keyed = Pending.put(entry);
-          }
-          return keyed.then(function () { return send(entry); }).then(function (answer) {
-            if (!answer) {
-              entry.unreached = true;
-              return Pending.put(entry).then(function () { return false; });
-            }
-            if (answer.outcome === "recorded" || answer.outcome === "already_recorded") {
-              recorded = true;
-              return Pending.remove(entry.id).then(function () { return true; });
-            }
-            entry.state = answer.outcome === "conflict" ? "conflict" : "refused";
-            entry.answer = answer;
-            delete entry.unreached;
-            return Pending.put(entry).then(function () { return false; });
-          });
-        });
-      }, Promise.resolve(true));
-    }).then(function () { return recorded; }, function () { return recorded; });
+    let recorded = false;
+    // One kept hand, when every hand before it was recorded (go); true when it was.
+    function sendNext(go, entry) {
+      if (!go || entry.state !== "waiting") return false;
+      let keyed = Promise.resolve();
+      if (!Pending.field(entry, "key")) {  // kept before hands had keys: one now, kept
+        Pending.setField(entry, "key", Pending.freshKey());
+        keyed = Pending.put(entry);
+      }
+      return keyed.then(() => send(entry)).then((answer) => {
+        if (!answer) {
+          entry.unreached = true;
+          return Pending.put(entry).then(() => false);
+        }
+        if (answer.outcome === "recorded" || answer.outcome === "already_recorded") {
+          recorded = true;
+          return Pending.remove(entry.id).then(() => true);
+        }
+        entry.state = answer.outcome === "conflict" ? "conflict" : "refused";
+        entry.answer = answer;
+        delete entry.unreached;
+        return Pending.put(entry).then(() => false);
+      });
+    }
+    // in the order they were kept, up to the first that is not waiting: a hand kept
+    // after one in conflict or turned down waits for the player's choice about it
+    return mine()
+      .then((list) => list.reduce((chained, entry) => chained.then((go) => sendNext(go, entry)),
+                                  Promise.resolve(true)))
+      .then(() => recorded, () => recorded);
   }
 
-  var sending = false;
+  let sending = false;
   function sendWaiting() {
     if (sending) return Promise.resolve();
     sending = true;
-    var work = function () { return sendInOrder(); };
-    var done = navigator.locks
-      ? navigator.locks.request("ledger-sync " + table, { ifAvailable: true }, function (lock) {
-        return lock ? work() : false;
-      })
-      : work();
-    return done.then(function (recorded) {
+    const done = navigator.locks
+      ? navigator.locks.request("ledger-sync " + table, { ifAvailable: true },
+                                (lock) => (lock ? sendInOrder() : false))
+      : sendInOrder();
+    return done.then((recorded) => {
       sending = false;
       if (recorded) location.reload(); // the ledger as the server now has it
       else return refresh();
-    }, function () { sending = false; return refresh(); });
+    }, () => { sending = false; return refresh(); });
   }
 
   // The conflict's hand, and every hand kept after it, placed after the hands the other
   // phone recorded: from the next hand and the version the server gave, in order.
   function reapply(entry) {
-    var answer = entry.answer;
-    mine().then(function (list) {
-      var from = list.filter(function (e) { return e.id >= entry.id && e.state !== "refused"; });
-      var number = answer.next, version = answer.version;
-      return Promise.all(from.map(function (e) {
+    const answer = entry.answer;
+    mine().then((list) => {
+      const from = list.filter((e) => e.id >= entry.id && e.state !== "refused");
+      let number = answer.next, version = answer.version;
+      return Promise.all(from.map((e) => {
         Pending.setField(e, "version", version++);
         if (Pending.field(e, "intent") === "new") {
           e.action = e.action.replace(/hand\/\d+\//, "hand/" + number + "/");
@@ -283,17 +278,17 @@
 
   // The server's own page for a turned-down hand (its form, with what was wrong).
   function open(entry) {
-    var form = el("form");
+    const form = el("form");
     form.method = "post";
     form.action = entry.action;
-    entry.fields.forEach(function (pair) { form.append(hidden(pair[0], pair[1])); });
+    entry.fields.forEach((pair) => { form.append(hidden(pair[0], pair[1])); });
     document.body.append(form);
     form.submit();
   }
 
   refresh().then(sendWaiting);
   window.addEventListener("online", sendWaiting);
-  setInterval(function () {
+  setInterval(() => {
     if (!section.hidden && section.querySelector('[data-pending-entry="waiting"]')) sendWaiting();
   }, 15000);
 })();

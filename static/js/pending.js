@@ -11,87 +11,87 @@
 // new hand kept after others takes the number after theirs and the version after the
 // last one's, so that, sent in order with nobody else writing, each is recorded without
 // a conflict. The same form kept twice (its key) is kept once.
-var Pending = (function () {
+//
+// Pending is the one global the ledger's scripts share: set on the global object rather
+// than declared, so that the script may run again (a page's swapped part bringing it
+// back) without an error.
+globalThis.Pending = (function () {
   "use strict";
   function open() {
-    return new Promise(function (resolve, reject) {
-      var request = indexedDB.open("mahjong-ledger", 1);
-      request.onupgradeneeded = function () {
+    return new Promise((resolve, reject) => {
+      const request = indexedDB.open("mahjong-ledger", 1);
+      request.onupgradeneeded = () => {
         request.result.createObjectStore("pending", { keyPath: "id", autoIncrement: true });
       };
-      request.onsuccess = function () { resolve(request.result); };
-      request.onerror = function () { reject(request.error); };
+      request.onsuccess = () => { resolve(request.result); };
+      request.onerror = () => { reject(request.error); };
     });
   }
   function run(mode, work) {
-    return open().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var transaction = db.transaction("pending", mode);
-        var request = work(transaction.objectStore("pending"));
-        transaction.oncomplete = function () { db.close(); resolve(request && request.result); };
-        transaction.onerror = function () { db.close(); reject(transaction.error); };
-      });
-    });
+    return open().then((db) => new Promise((resolve, reject) => {
+      const transaction = db.transaction("pending", mode);
+      const request = work(transaction.objectStore("pending"));
+      transaction.oncomplete = () => { db.close(); resolve(request && request.result); };
+      transaction.onerror = () => { db.close(); reject(transaction.error); };
+    }));
   }
   function field(entry, name) {
-    var pair = entry.fields.find(function (p) { return p[0] === name; });
+    const pair = entry.fields.find((p) => p[0] === name);
     return pair ? pair[1] : "";
   }
   function setField(entry, name, value) {
-    entry.fields = entry.fields.filter(function (p) { return p[0] !== name; });
+    entry.fields = entry.fields.filter((p) => p[0] !== name);
     entry.fields.push([name, String(value)]);
   }
   function sameContent(a, b) {
-    var skip = ["version", "csrfmiddlewaretoken"];
-    var said = function (e) {
-      return JSON.stringify(e.fields.filter(function (p) { return skip.indexOf(p[0]) < 0; }).sort());
-    };
+    const skip = ["version", "csrfmiddlewaretoken"];
+    const said = (e) => JSON.stringify(e.fields.filter((p) => !skip.includes(p[0])).sort());
     return a.kind === b.kind && said(a) === said(b);
   }
   function freshKey() {
-    var bytes = new Uint8Array(16);
+    const bytes = new Uint8Array(16);
     crypto.getRandomValues(bytes);
-    return btoa(String.fromCharCode.apply(null, bytes))
+    return btoa(String.fromCharCode(...bytes))
       .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
   // ``entry`` placed after the table's hands still waiting to be sent (a hand turned
   // down or in conflict is not sent, so nothing is placed after it); nothing where the
   // same form was kept already (its key and content); a fresh key where only its key was.
   function place(entry, kept) {
-    var mine = kept.filter(function (e) { return e.table === entry.table; });
-    var same = mine.filter(function (e) { return field(e, "key") === field(entry, "key"); });
-    if (same.some(function (e) { return sameContent(e, entry); })) return null;
+    let mine = kept.filter((e) => e.table === entry.table);
+    const same = mine.filter((e) => field(e, "key") === field(entry, "key"));
+    if (same.some((e) => sameContent(e, entry))) return null;
     if (same.length || !field(entry, "key")) setField(entry, "key", freshKey());
-    mine = mine.filter(function (e) { return e.state === "waiting"; });
+    mine = mine.filter((e) => e.state === "waiting");
     if (!mine.length) return entry;
-    var last = mine[mine.length - 1];
+    const last = mine[mine.length - 1];
     setField(entry, "version", Number(field(last, "version")) + 1);
     if (field(entry, "intent") === "new") {
-      var next = Math.max.apply(null, mine.filter(function (e) { return field(e, "intent") === "new"; })
-        .map(function (e) { return e.number; }).concat([entry.number - 1])) + 1;
+      const numbers = mine.filter((e) => field(e, "intent") === "new").map((e) => e.number);
+      const next = Math.max(...numbers, entry.number - 1) + 1;
       entry.action = entry.action.replace(/hand\/\d+\//, "hand/" + next + "/");
       entry.number = next;
     }
     return entry;
   }
   return {
-    field: field,
-    setField: setField,
-    freshKey: freshKey,
-    keep: function (entry) {
+    field,
+    setField,
+    freshKey,
+    keep(entry) {
       entry.at = new Date().toISOString();
       entry.state = "waiting";
-      return run("readwrite", function (store) {
-        var all = store.getAll();
-        all.onsuccess = function () {
-          var placed = place(entry, all.result);
+      return run("readwrite", (store) => {
+        const all = store.getAll();
+        all.onsuccess = () => {
+          const placed = place(entry, all.result);
           if (placed) store.add(placed);
         };
         return null;
       });
     },
-    put: function (entry) { return run("readwrite", function (s) { return s.put(entry); }); },
-    remove: function (id) { return run("readwrite", function (s) { return s.delete(id); }); },
-    all: function () { return run("readonly", function (s) { return s.getAll(); }); },
+    put(entry) { return run("readwrite", (s) => s.put(entry)); },
+    remove(id) { return run("readwrite", (s) => s.delete(id)); },
+    all() { return run("readonly", (s) => s.getAll()); },
   };
 })();

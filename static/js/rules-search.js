@@ -9,16 +9,16 @@
 // a plain GET (?q=…) that the server answers.
 (function () {
   "use strict";
-  var form = document.querySelector("[data-rules-search]");
+  const form = document.querySelector("[data-rules-search]");
   if (!form) return;
-  var input = form.querySelector("input[name=q]");
-  var status = form.querySelector("[role=status]");
-  var list = form.querySelector("[data-rules-search-results]");
-  var targets = Array.prototype.map.call(list.children, function (item, order) {
-    var link = item.querySelector("a");
-    var href = link.getAttribute("href");
-    return { item: item, link: link, order: order, terms: JSON.parse(item.dataset.terms),
-             anchor: href.charAt(0) === "#" ? href.slice(1) : "" };
+  const input = form.querySelector("input[name=q]");
+  const status = form.querySelector("[role=status]");
+  const list = form.querySelector("[data-rules-search-results]");
+  const targets = [...list.children].map((item, order) => {
+    const link = item.querySelector("a");
+    const href = link.getAttribute("href");
+    return { item, link, order, terms: JSON.parse(item.dataset.terms),
+             anchor: href.startsWith("#") ? href.slice(1) : "" };
   });
 
   // As rules_pages._compact and _words: letters and digits in lower case, half width.
@@ -33,46 +33,44 @@
   // English word's), 2 inside a name; null where the query does not meet the pattern.
   // The English only for a query in Latin letters.
   function tier(terms, query, phrase) {
-    var names = terms.slice(0, -3);
-    var initials = terms[terms.length - 3], pinyin = terms[terms.length - 2];
-    var english = terms[terms.length - 1];
-    var spoken = names.concat([initials, pinyin]);
-    var latin = /^[\x00-\x7f]*$/.test(phrase);
-    if (spoken.indexOf(query) >= 0 || (latin && phrase === english)) return 0;
-    if (spoken.some(function (term) { return term.indexOf(query) === 0; }) ||
-        (latin && phrase.length >= 3 && (" " + english).indexOf(" " + phrase) >= 0)) return 1;
-    if (names.some(function (name) { return name.indexOf(query) >= 0; })) return 2;
+    const names = terms.slice(0, -3);
+    const initials = terms[terms.length - 3], pinyin = terms[terms.length - 2];
+    const english = terms[terms.length - 1];
+    const spoken = names.concat([initials, pinyin]);
+    const latin = /^\p{ASCII}*$/u.test(phrase);
+    if (spoken.includes(query) || (latin && phrase === english)) return 0;
+    if (spoken.some((term) => term.startsWith(query)) ||
+        (latin && phrase.length >= 3 && (" " + english).includes(" " + phrase))) return 1;
+    if (names.some((name) => name.includes(query))) return 2;
     return null;
   }
 
   // As rules_pages.find: the better tier first, then this page's, then page order.
   function find(text) {
-    var query = compact(text.slice(0, 50)), phrase = words(text.slice(0, 50));
+    const query = compact(text.slice(0, 50)), phrase = words(text.slice(0, 50));
     if (!query) return [];
-    var found = [];
-    targets.forEach(function (target) {
-      var best = null;
-      target.terms.forEach(function (terms) {
-        var t = tier(terms, query, phrase);
+    const found = [];
+    targets.forEach((target) => {
+      let best = null;
+      target.terms.forEach((terms) => {
+        const t = tier(terms, query, phrase);
         if (t !== null && (best === null || t < best)) best = t;
       });
-      if (best !== null) found.push({ tier: best, target: target });
+      if (best !== null) found.push({ tier: best, target });
     });
-    return found.sort(function (a, b) {
-      return a.tier - b.tier || (!a.target.anchor - !b.target.anchor) ||
-        a.target.order - b.target.order;
-    });
+    return found.sort((a, b) => a.tier - b.tier || (!a.target.anchor - !b.target.anchor) ||
+        a.target.order - b.target.order);
   }
 
   // As rules_pages.jump: the best match, if it is on this page and alone at its tier here.
   function best(found) {
     if (!found.length || !found[0].target.anchor) return null;
-    var rivals = found.filter(function (f) { return f.tier === found[0].tier && f.target.anchor; });
+    const rivals = found.filter((f) => f.tier === found[0].tier && f.target.anchor);
     return rivals.length === 1 ? found[0].target : null;
   }
 
   function mark(node) {
-    document.querySelectorAll(".rules-found").forEach(function (old) {
+    document.querySelectorAll(".rules-found").forEach((old) => {
       old.classList.remove("rules-found");
     });
     node.classList.add("rules-found");
@@ -81,7 +79,7 @@
 
   // At once: Bootstrap scrolls smoothly to a #fragment, and this is no place to wait.
   function go(anchor) {
-    var node = document.getElementById(anchor);
+    const node = document.getElementById(anchor);
     if (!node) return;
     mark(node);
     history.replaceState(history.state, "", location.pathname + "#" + anchor);
@@ -90,35 +88,35 @@
   }
 
   function answer() {
-    var found = find(input.value.trim());
-    var target = best(found);
-    var listed = found.length > 1 || (found.length > 0 && !target);
-    var shown = found.map(function (f) { return f.target; });
-    shown.forEach(function (t) { list.appendChild(t.item); t.item.hidden = !listed; });
-    targets.forEach(function (t) { if (shown.indexOf(t) < 0) t.item.hidden = true; });
+    const found = find(input.value.trim());
+    const target = best(found);
+    const listed = found.length > 1 || (found.length > 0 && !target);
+    const shown = found.map((f) => f.target);
+    shown.forEach((t) => { list.appendChild(t.item); t.item.hidden = !listed; });
+    targets.forEach((t) => { if (!shown.includes(t)) t.item.hidden = true; });
     list.hidden = !listed;
     if (!input.value.trim() || (target && !listed)) status.textContent = "";
     else if (!found.length) status.textContent = form.dataset.msgNone;
-    else if (!shown.some(function (t) { return t.anchor; })) status.textContent = form.dataset.msgElsewhere;
+    else if (!shown.some((t) => t.anchor)) status.textContent = form.dataset.msgElsewhere;
     else status.textContent = form.dataset.msgFound;
     if (target) go(target.anchor);
   }
 
-  form.addEventListener("submit", function (event) {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     answer();
   });
   // A match of this page in the list: there at once, as a jump is.
-  list.addEventListener("click", function (event) {
-    var link = event.target.closest("a");
-    var href = link && link.getAttribute("href");
-    if (!href || href.charAt(0) !== "#") return;
+  list.addEventListener("click", (event) => {
+    const link = event.target.closest("a");
+    const href = link && link.getAttribute("href");
+    if (!href || !href.startsWith("#")) return;
     event.preventDefault();
     go(href.slice(1));
   });
   // A row or entry a link names (/rules/jinhua/#bao_tou) is marked, as a found one is.
   function followHash() {
-    var node = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const node = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (node && (node.matches("tr[id]") || node.matches(".rules-pattern"))) mark(node);
   }
   window.addEventListener("hashchange", followHash);

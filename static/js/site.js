@@ -1,5 +1,7 @@
-// Small enhancements on top of pages that work without JavaScript. No inline scripts:
-// the site runs under a Content Security Policy.
+// Every page's small enhancements, on pages that work without JavaScript: the service
+// worker's registration, the install button, "Copy link", 我的牌桌, the note on a ledger
+// seen offline, the language form's way back, focusable scrollers, and answers gone stale
+// or failed. No inline scripts: the site runs under a Content Security Policy.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -7,73 +9,73 @@
   // The installable app (static/js/sw.js, served at /sw.js): pages opened once open
   // again with no network. Registered after the page has loaded, off its critical path.
   if ("serviceWorker" in navigator) {
-    window.addEventListener("load", function () {
-      navigator.serviceWorker.register("/sw.js").catch(function () { /* online only */ });
+    window.addEventListener("load", () => {
+      navigator.serviceWorker.register("/sw.js").catch(() => { /* online only */ });
     });
   } else if (!window.isSecureContext) {
     // a plain-HTTP address (a phone on the same wifi): no service worker, so nothing is
     // kept for offline use — said, rather than failing when the network goes
-    document.querySelectorAll("[data-not-offline]").forEach(function (p) { p.hidden = false; });
+    document.querySelectorAll("[data-not-offline]").forEach((p) => { p.hidden = false; });
   }
 
   // The install prompt: where the browser offers to install the app, a button in the
   // header asks for it (a tap, never on its own); gone once installed.
-  var installPrompt = null;
-  window.addEventListener("beforeinstallprompt", function (event) {
+  let installPrompt = null;
+  window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
     installPrompt = event;
-    document.querySelectorAll("[data-install]").forEach(function (b) { b.hidden = false; });
+    document.querySelectorAll("[data-install]").forEach((b) => { b.hidden = false; });
   });
-  window.addEventListener("appinstalled", function () {
+  window.addEventListener("appinstalled", () => {
     installPrompt = null;
-    document.querySelectorAll("[data-install]").forEach(function (b) { b.hidden = true; });
+    document.querySelectorAll("[data-install]").forEach((b) => { b.hidden = true; });
   });
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-install]");
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-install]");
     if (!button || !installPrompt) return;
     installPrompt.prompt();
-    installPrompt.userChoice.then(function () { installPrompt = null; button.hidden = true; });
+    installPrompt.userChoice.then(() => { installPrompt = null; button.hidden = true; });
   });
 
   // "Copy link": copy the permalink a button carries.
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-copy-link]");
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-copy-link]");
     if (!button || !navigator.clipboard) return;
-    navigator.clipboard.writeText(button.dataset.copyLink).then(function () {
-      var label = button.textContent;
+    navigator.clipboard.writeText(button.dataset.copyLink).then(() => {
+      const label = button.textContent;
       button.textContent = button.dataset.copied;
-      setTimeout(function () { button.textContent = label; }, 2000);
+      setTimeout(() => { button.textContent = label; }, 2000);
     });
   });
 
   // 我的牌桌: the tables this browser created or opened, kept in the browser (no
   // accounts). A ledger page says what it is in data-my-table; the new-table page lists
   // them, newest first, each by its edit link where this browser has seen one.
-  var MY_TABLES = "myTables";
+  const MY_TABLES = "myTables";
   function myTables() {
-    try { return JSON.parse(localStorage.getItem(MY_TABLES)) || []; } catch (e) { return []; }
+    try { return JSON.parse(localStorage.getItem(MY_TABLES)) || []; } catch { return []; }
   }
   function rememberTable(node) {
-    var seen;
-    try { seen = JSON.parse(node.dataset.myTable); } catch (e) { return; }
-    var known = myTables();
-    var tables = known.filter(function (t) { return t.view !== seen.view; });
-    var old = known.find(function (t) { return t.view === seen.view; }) || {};
+    let seen;
+    try { seen = JSON.parse(node.dataset.myTable); } catch { return; }
+    const known = myTables();
+    const tables = known.filter((t) => t.view !== seen.view);
+    const old = known.find((t) => t.view === seen.view) || {};
     tables.unshift({ view: seen.view, edit: seen.edit || old.edit || "", name: seen.name,
                      when: seen.when });
-    try { localStorage.setItem(MY_TABLES, JSON.stringify(tables.slice(0, 30))); } catch (e) { /* full or off */ }
+    try { localStorage.setItem(MY_TABLES, JSON.stringify(tables.slice(0, 30))); } catch { /* full or off */ }
   }
   function listTables(section) {
-    var tables = myTables();
+    const tables = myTables();
     if (!tables.length) return;
-    var list = section.querySelector("ul");
-    tables.forEach(function (t) {
-      var item = document.createElement("li");
-      var link = document.createElement("a");
+    const list = section.querySelector("ul");
+    tables.forEach((t) => {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
       link.href = t.edit || t.view;
       link.textContent = t.name;
       item.append(link, " ");
-      var note = document.createElement("span");
+      const note = document.createElement("span");
       note.className = "text-body-secondary small";
       note.textContent = (t.edit ? section.dataset.canEdit : section.dataset.readOnly) +
         (t.when ? " · " + t.when : "");
@@ -90,23 +92,22 @@
   // navigator.onLine is no proof either way (a phone on a dead wifi is "online"): ask the
   // server's /health, which the service worker never answers for it.
   function serverUnreachable() {
-    return fetch("/health", { cache: "no-store" }).then(function (r) { return !r.ok; },
-                                                        function () { return true; });
+    return fetch("/health", { cache: "no-store" }).then((r) => !r.ok, () => true);
   }
-  document.querySelectorAll("[data-seen-offline]").forEach(function (note) {
-    serverUnreachable().then(function (unreachable) { if (unreachable) showSeen(note); });
+  document.querySelectorAll("[data-seen-offline]").forEach((note) => {
+    serverUnreachable().then((unreachable) => { if (unreachable) showSeen(note); });
   });
   function showSeen(note) {
-    var seen = new Date(note.dataset.seenAt);
-    var time = seen.toLocaleString(document.documentElement.lang || undefined,
-                                   { month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" });
+    const seen = new Date(note.dataset.seenAt);
+    const time = seen.toLocaleString(document.documentElement.lang || undefined,
+                                     { month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" });
     note.textContent = note.dataset.msg.replace("{time}", time);
     note.hidden = false;
   }
 
   // The language form returns to the page as it is now (htmx may have pushed a new URL).
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
     if (form.matches("[data-language-form]")) {
       form.elements.next.value = location.pathname + location.search;
     }
@@ -116,7 +117,7 @@
   // and so does the rules page's side-by-side table on a phone: such a scroller then
   // takes keyboard focus, so it can be scrolled without a mouse.
   function focusableScrollers() {
-    document.querySelectorAll(".payments-wrap, .rules-table-wrap").forEach(function (box) {
+    document.querySelectorAll(".payments-wrap, .rules-table-wrap").forEach((box) => {
       if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
       else box.removeAttribute("tabindex");
     });
@@ -132,43 +133,43 @@
   // (no connection, a timeout, a server error) says so beside the old answer, with a
   // button to try again. A new answer clears both. Without JavaScript the form is a
   // plain GET and every answer is a fresh page.
-  var messages = function () {
-    var holder = document.getElementById("page-messages");
+  function messages() {
+    const holder = document.getElementById("page-messages");
     return holder ? holder.dataset : {};
-  };
+  }
 
   function answerOf(form) {
-    var target = form && form.getAttribute && form.getAttribute("hx-target");
+    const target = form && form.getAttribute && form.getAttribute("hx-target");
     return target ? document.querySelector(target) : null;
   }
 
   function clearNotice(answer) {
-    var previous = answer.previousElementSibling;
+    const previous = answer.previousElementSibling;
     if (previous && previous.matches(".answer-notice")) previous.remove();
   }
 
   function notice(answer, text, kind, form) {
     clearNotice(answer);
-    var box = document.createElement("div");
+    const box = document.createElement("div");
     box.className = "alert answer-notice d-flex flex-wrap align-items-center gap-2 alert-" + kind;
     box.setAttribute("role", kind === "danger" ? "alert" : "status");
-    var words = document.createElement("span");
+    const words = document.createElement("span");
     words.textContent = text;
     box.appendChild(words);
     if (form) {
-      var retry = document.createElement("button");
+      const retry = document.createElement("button");
       retry.type = "button";
       retry.className = "btn btn-sm ms-auto " + (kind === "danger" ? "btn-danger" : "btn-dark");
       retry.textContent = messages().retry;
-      retry.addEventListener("click", function () { form.requestSubmit(); });
+      retry.addEventListener("click", () => { form.requestSubmit(); });
       box.appendChild(retry);
     }
     answer.parentNode.insertBefore(box, answer);
   }
 
   function markStale(event) {
-    var form = event.target.form || event.target.closest && event.target.closest("form");
-    var answer = answerOf(form);
+    const form = event.target.form || event.target.closest && event.target.closest("form");
+    const answer = answerOf(form);
     if (!answer || !answer.querySelector(".result") || answer.classList.contains("answer-stale")) {
       return;
     }
@@ -179,33 +180,33 @@
   document.addEventListener("change", markStale);
 
   function failed(event) {
-    var form = event.detail.elt.closest ? event.detail.elt.closest("form") : null;
-    var answer = answerOf(form);
+    const form = event.detail.elt.closest ? event.detail.elt.closest("form") : null;
+    const answer = answerOf(form);
     if (!answer) return;
-    var text = event.type === "htmx:sendError" ? messages().offline
+    const text = event.type === "htmx:sendError" ? messages().offline
       : event.type === "htmx:timeout" ? messages().timeout : messages().failed;
     if (answer.querySelector(".result")) answer.classList.add("answer-stale");
     notice(answer, text, "danger", form);
   }
-  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach((name) => {
     document.addEventListener(name, failed);
   });
 
-  document.addEventListener("htmx:afterSwap", function (event) {
-    var answer = event.detail.target;
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const answer = event.detail.target;
     if (!answer || !answer.classList) return;
     answer.classList.remove("answer-stale");
     clearNotice(answer);
   });
 
   // A new score request clears the errors of the last one; the answer brings its own.
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt;
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const form = event.detail.elt;
     if (!form.matches || !form.matches("#score-form")) return;
-    form.querySelectorAll(".is-invalid").forEach(function (el) {
+    form.querySelectorAll(".is-invalid").forEach((el) => {
       el.classList.remove("is-invalid");
     });
-    form.querySelectorAll(".invalid-feedback, .alert-danger").forEach(function (el) {
+    form.querySelectorAll(".invalid-feedback, .alert-danger").forEach((el) => {
       el.remove();
     });
   });

@@ -4,7 +4,7 @@
 // painted, so a dark system never sees a flash of the light page.
 (function () {
   "use strict";
-  var dark = window.matchMedia("(prefers-color-scheme: dark)");
+  const dark = window.matchMedia("(prefers-color-scheme: dark)");
   function follow() {
     document.documentElement.setAttribute("data-bs-theme", dark.matches ? "dark" : "light");
   }

@@ -1,19 +1,25 @@
-// Tap-to-enter tiles over the score form's text inputs (_tile_entry.html says how).
+// Tap-to-enter tiles over the score form's text inputs (_tile_entry.html says how), and
+// its reading of their text as the engine reads it (parseTiles, readMeld).
 // A module: it runs once however often an htmx swap brings its <script> back.
 
 const FIELDS = ["id_hand", "id_melds", "id_win_tile", "id_wild", "id_region"];
 const SIZES = { chi: 3, pung: 3, kong: 4, ankong: 4 };
-// A typed meld's kind word, English or as players say it (the server reads the same).
-const KIND_WORDS = {
-  chi: "chi", pung: "pung", kong: "kong", ankong: "ankong", 暗杠: "ankong", 暗槓: "ankong",
-  明杠: "kong", 明槓: "kong", 补杠: "kong", 補槓: "kong", 杠: "kong", 槓: "kong", 碰: "pung", 吃: "chi",
-};
+// A typed meld's kind in Chinese, as players say it, the longer words first (the
+// engine's CHINESE_MELD_KINDS, rules/melds.py).
+const CHINESE_KINDS = [
+  ["暗杠", "ankong"], ["暗槓", "ankong"], ["明杠", "kong"], ["明槓", "kong"], ["补杠", "kong"],
+  ["補槓", "kong"], ["杠", "kong"], ["槓", "kong"], ["碰", "pung"], ["吃", "chi"],
+];
 const WHITE = "5z";
 const NUMERALS = "一二三四五六七八九";
-const CN_SUITS = { 萬: "m", 万: "m", 筒: "p", 餅: "p", 饼: "p", 條: "s", 条: "s", 索: "s" };
+// The engine's spellings (rules/tiles.py: _SUIT_WORDS, _HONOUR_WORDS, _SEPARATORS), which
+// tests/browser/test_tile_spellings_browser.py holds this parser to.
+const CN_SUITS = { 萬: "m", 万: "m", 筒: "p", 餅: "p", 饼: "p", 條: "s", 条: "s", 索: "s", 束: "s" };
 const HONOURS = { 東: 1, 东: 1, 南: 2, 西: 3, 北: 4, 白: 5, 發: 6, 发: 6, 中: 7 };
-// Filler in Chinese names (東風, 白板, 發財, 紅中) and separators: skipped.
-const FILLER = /[\s,，、;；風风板財财紅红]/;
+// Filler in Chinese names (東風, 白板, 發財, 紅中) and separators: skipped. The engine's
+// separators are Python's whitespace, which has \x1c-\x1f and \x85 beside JavaScript's \s.
+// eslint-disable-next-line no-control-regex -- those separators are control characters
+const FILLER = /[\s\x1c-\x1f\x85,，、;；風风板財财紅红]/;
 const uiState = new WeakMap(); // widget root -> {target}: hand, win, wild or a meld kind
 
 // --- tile notation (the server validates; what cannot be read is ignored) ---
@@ -57,7 +63,7 @@ const hasWin = (root) => !!field(root, "id_win_tile"); // none on the waits page
 // whiteSubstitutes}.
 function facts(root, region) {
   let all = {};
-  try { all = JSON.parse(root.dataset.regions); } catch (e) { /* none */ }
+  try { all = JSON.parse(root.dataset.regions); } catch { /* none */ }
   return all[region] || { badge: "搭" };
 }
 
@@ -73,17 +79,42 @@ function readForm(root) {
   st.hand = parseTiles(value(root, "id_hand"));
   st.win = parseTiles(value(root, "id_win_tile"))[0] || null;
   value(root, "id_melds").split(/\r?\n/).forEach((line, index) => {
-    // "pung 555p", "碰 555p", or the tiles alone ("555p": a pung, "5555p": a kong).
-    const m = /^\s*([a-z]+|[\u4e00-\u9fff]+)?\s*(.*)$/i.exec(line);
-    const word = m[1] && KIND_WORDS[m[1].toLowerCase()];
-    const tiles = parseTiles(m[1] && !word ? line : m[2]);
-    if (!tiles.length) return;
-    const kind = word || (tiles.length === 4 ? "kong" : "pung");
-    const bad = tiles.length !== SIZES[kind] || !fits(st, kind, tiles) || tiles.includes(wild);
-    st.melds.push({ kind, tiles, line: index, bad });
+    const meld = readMeld(st, line);
+    if (meld.tiles.length) st.melds.push({ ...meld, line: index });
   });
   st.needed = 13 - 3 * st.melds.length;
   return st;
+}
+
+// A meld line as the engine splits it (split_meld, rules/melds.py): its kind word ("" for
+// the tiles alone) and its tiles' text. "pung 555p", "碰 555p", "碰555p", "555p".
+function splitMeld(line) {
+  const text = line.trim();
+  const chinese = CHINESE_KINDS.find(([word]) => text.startsWith(word));
+  if (chinese) return [chinese[1], text.slice(chinese[0].length)];
+  const english = /^([a-z]+)\s+(.*)$/is.exec(text);
+  return english ? [english[1].toLowerCase(), english[2]] : ["", text];
+}
+
+// The kind of tiles written alone (_bare_kind, rules/melds.py): three of a face a pung,
+// four a kong, three in a row a chi; "" for anything else.
+function bareKind(st, tiles) {
+  if ((tiles.length === 3 || tiles.length === 4) && fits(st, "pung", tiles)) {
+    return tiles.length === 3 ? "pung" : "kong";
+  }
+  return tiles.length === 3 && fits(st, "chi", tiles) ? "chi" : "";
+}
+
+// One line of the melds field: its kind, its tiles, and whether the engine refuses it
+// (bad: an unknown kind word, tiles that make no such meld, or the wild in it).
+function readMeld(st, line) {
+  const [word, text] = splitMeld(line);
+  const tiles = parseTiles(text);
+  const known = Object.hasOwn(SIZES, word);
+  const kind = (known && word) || bareKind(st, tiles) || (tiles.length === 4 ? "kong" : "pung");
+  const bad = (!!word && !known) || tiles.length !== SIZES[kind] || !fits(st, kind, tiles) ||
+    tiles.includes(st.wild);
+  return { kind, tiles, bad };
 }
 
 const face = (st, t) => (st.sub && t === WHITE ? st.sub : t);
@@ -376,4 +407,4 @@ for (const name of ["htmx:load", "htmx:afterSwap"]) document.addEventListener(na
 window.addEventListener("pageshow", init); // a reload or history step may restore the inputs
 init(); // a module runs once the document is parsed
 
-export { parseTiles, formatTiles };
+export { parseTiles, formatTiles, readMeld };

@@ -14,7 +14,7 @@ from django.contrib.staticfiles import finders
 from django.template import Context, Template
 from django.utils import translation
 
-from calculator.templatetags.tiles import tile_label
+from presentation.tiles import tile_label
 from rules import score
 from rules.tiles import CODES, parse_tiles, sorted_code, tile_code
 
