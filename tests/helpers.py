@@ -6,10 +6,9 @@ each other."""
 from __future__ import annotations
 
 from fractions import Fraction
+from urllib.parse import urlencode
 
 import pytest
-
-from rules import score
 
 SEATS = ("E", "S", "W", "N")
 HH, HZ, JH = "honghe", "hangzhou", "jinhua"
@@ -97,15 +96,12 @@ def C(case_id, region, expected, claims, win="self", *, four_melds=False, **kw):
     return P(case_id, region, hand_win, expected, win, melds=melds, claims=parsed or None, **kw)
 
 
-def check_payments(request, expected):
-    result = score(request)
-    assert result["winning"] is True, result.get("reason")
-    payments = result["payments"]
-    # "payments: each seat's net points for the hand" (API.md): all four seats.
-    assert set(payments) == set(SEATS), payments
-    got = {seat: Fraction(payments[seat]) for seat in SEATS}
-    assert got == expected, f"payments {payments} != {expected} (patterns {result.get('patterns')})"
-    assert sum(got.values()) == 0
+def page_html(client, path, params=None, **kwargs):
+    """The HTML of the page at ``path`` with the query ``params``, which must answer 200
+    (``kwargs``: the test client's, such as headers)."""
+    response = client.get(path + "?" + urlencode(params or {}), **kwargs)
+    assert response.status_code == 200
+    return response.content.decode()
 
 
 def ledger_write(table_id, seen, number, kind, fields=None, *, intent=None, key=None):

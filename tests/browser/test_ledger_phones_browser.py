@@ -11,6 +11,7 @@ from playwright.sync_api import Page, Route, expect
 
 from tests.browser.pages import (
     PLAIN,
+    a_draw_recorded_offline,
     a_table_kept_for_offline,
     new_table,
     pick_seat,
@@ -124,11 +125,7 @@ def test_three_hands_recorded_offline_are_synced_in_order_without_a_conflict(pag
 
 
 def test_two_tabs_sync_one_offline_hand_once(page: Page):
-    edit = a_table_kept_for_offline(page)
-    page.context.set_offline(True)
-    page.goto(edit)
-    record_a_draw(page)
-    expect(page.locator("[data-pending-entry=waiting]")).to_have_count(1)
+    edit = a_draw_recorded_offline(page)
     second = page.context.new_page()
     second.goto(edit)
     expect(second.locator("[data-pending-entry=waiting]")).to_have_count(1)
@@ -142,11 +139,7 @@ def test_two_tabs_sync_one_offline_hand_once(page: Page):
 
 
 def test_a_wifi_login_page_during_a_replay_leaves_the_hand_waiting(page: Page):
-    edit = a_table_kept_for_offline(page)
-    page.context.set_offline(True)
-    page.goto(edit)
-    record_a_draw(page)
-    expect(page.locator("[data-pending-entry=waiting]")).to_have_count(1)
+    a_draw_recorded_offline(page)
 
     portal = {"on": True, "hits": 0}
 

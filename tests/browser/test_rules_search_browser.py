@@ -39,6 +39,13 @@ def message(name: str) -> str:
         return str(rules_pages.SEARCH_MESSAGES[name])
 
 
+def expect_landed_on(target, found_class: str = "rules-found") -> None:
+    """The search landed on ``target``: marked found (its class), in view, focused."""
+    expect(target).to_have_class(found_class)
+    expect(target).to_be_in_viewport()
+    expect(target).to_be_focused()
+
+
 def assert_tap_size(locator) -> None:
     box = locator.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44, box
@@ -54,9 +61,7 @@ def test_bt_lands_on_bao_tou_at_once(page: Page, artifacts):
     search(page, "bt")
 
     row = page.locator("#row-bao_tou")
-    expect(row).to_have_class("rules-found")
-    expect(row).to_be_in_viewport()
-    expect(row).to_be_focused()
+    expect_landed_on(row)
     expect(row.locator("th")).to_have_text("暴头")
     expect(row).to_contain_text("爆头")
     assert marked(page) == ["row-bao_tou"]
@@ -88,9 +93,7 @@ def test_several_matches_are_listed_as_links(page: Page):
     links.nth(1).tap()
 
     row = page.locator("#row-qi_feng")
-    expect(row).to_have_class("rules-found")
-    expect(row).to_be_in_viewport()
-    expect(row).to_be_focused()
+    expect_landed_on(row)
 
 
 def test_no_match_says_so(page: Page):
@@ -107,9 +110,7 @@ def test_a_region_page_lands_on_its_entry_and_links_the_others(page: Page):
     search(page, "bt")
 
     entry = page.locator("article#bao_tou")
-    expect(entry).to_have_class("card mb-3 rules-pattern rules-found")
-    expect(entry).to_be_in_viewport()
-    expect(entry).to_be_focused()
+    expect_landed_on(entry, "card mb-3 rules-pattern rules-found")
     assert listed(page) == ["#bao_tou", "/rules/jinhua/#bao_tou"]
 
     search(page, "ssbk")  # Jinhua's alone
