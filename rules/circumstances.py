@@ -233,7 +233,7 @@ DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Context)}
 def context_problems(deal: Deal, regions: Mapping[str, Region]) -> list[ErrorEntry]:
     """What the circumstances the request states require and the deal does not give, in
     the order they are declared (a circumstance left at its default states nothing)."""
-    if deal.win_type is None:  # the win cannot be judged
+    if deal.win_type is None or deal.context is NO_CONTEXT:  # unjudgeable, or nothing said
         return []
     stated = [c for c in CIRCUMSTANCES if getattr(deal.context, c.key) != DEFAULTS[c.key]]
     return [found for c in stated for check in c.checks for found in check(deal, regions)]

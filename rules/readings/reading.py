@@ -107,13 +107,25 @@ SUIT_SETS = tuple(frozenset(letter for bit, letter in enumerate("mpsz") if mask 
 def standard_reading(melds: tuple[Group, ...], cuts: Iterable[Cut], suits: int) -> Reading:
     """The standard reading of the ``melds`` and the ``cuts`` of the concealed tiles, in
     ``suits`` (a bit per suit)."""
-    cut = joined(cuts)
-    all_triplets = cut.all_triplets and all(g.kind != "chow" for g in melds)
-    honour_triplets = cut.honour_pungs + sum(
-        1 for g in melds if g.kind != "chow" and is_honour(g.face))
-    return Reading(shape=STANDARD, groups=melds + cut.groups, suits=SUIT_SETS[suits],
-                   pair=cut.pair, sets=melds + cut.sets, honour_triplets=honour_triplets,
-                   all_triplets=all_triplets, quads=0, substitutions=cut.substitutions)
+    groups = sets = melds
+    pair = None
+    substitutions = honour_triplets = 0
+    all_triplets = True
+    for g in melds:
+        if g.kind == "chow":
+            all_triplets = False
+        elif is_honour(g.face):
+            honour_triplets += 1
+    for cut in cuts:
+        groups += cut.groups
+        sets += cut.sets
+        pair = cut.pair or pair
+        substitutions += cut.substitutions
+        all_triplets = all_triplets and cut.all_triplets
+        honour_triplets += cut.honour_pungs
+    return Reading(shape=STANDARD, groups=groups, suits=SUIT_SETS[suits], pair=pair,
+                   sets=sets, honour_triplets=honour_triplets, all_triplets=all_triplets,
+                   quads=0, substitutions=substitutions)
 
 
 def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
