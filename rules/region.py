@@ -214,8 +214,12 @@ class Region:
 
     # whether a pattern reads the pair's wilds on any win, and on a self-draw
     pair_readers: tuple[bool, bool] = field(init=False)
+    # each house rule's default (its first choice), what a request that names none plays
+    house_rule_defaults: dict[str, str] = field(init=False, hash=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "house_rule_defaults",
+                           {rule.key: rule.default for rule in self.house_rules})
         readers = [p for p in self.patterns if p.reads_pair_wilds]
         object.__setattr__(self, "pair_readers", (
             any(not p.self_draw_only for p in readers), bool(readers)))

@@ -8,7 +8,7 @@ registry (``rules.regions.REGIONS``); it never looks one up.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,7 @@ from .circumstances import (
     Context,
     context_problems,
 )
-from .deal import Deal, Meld
+from .deal import Deal, Meld, TileCounts, count_tiles
 from .melds import read_meld, split_meld
 from .problems import ErrorEntry, problem, shown
 from .table import MAX_MELDS, MELD_KINDS, SEATS, WIN_TYPES
@@ -77,22 +77,25 @@ def parse_request(data: Any, regions: Mapping[str, Region]) -> Deal:
         raise InvalidRequest([problem("body", "request_not_object",
                                       "the request must be a JSON object")])
     errors = _Errors()
-    unknown = set(data) - REQUEST_KEYS
-    for key in sorted(unknown, key=str):
+    for key in sorted(data.keys() - REQUEST_KEYS, key=str):
         errors.add(str(key), "unknown_key", f"unknown key '{key}'; allowed keys: "
                    f"{', '.join(sorted(REQUEST_KEYS))}", key=str(key),
                    allowed=sorted(REQUEST_KEYS))
-    region_key = _choice(data, "region", tuple(regions), errors, required=True)
+    region_key = _choice(data, "region", regions.keys(), errors, required=True)
     region = regions[region_key] if region_key is not None else None
     wild = _wild(data, region, errors)
     substitutes = region is not None and wild is not None and region.substitutes(wild)
     # A field that failed is None below (hence the ignores); the checks across fields skip
     # what they cannot judge, so that one answer still lists every independent problem.
+    hand = _tiles(data, "hand", errors)
+    melds = _melds(data.get("melds", []), errors, substitutes, wild)
+    win_tile = _one_tile(data, "win_tile", errors, required=True)
+    counts = _counts(hand, win_tile, melds, wild, substitutes)
     deal = Deal(
         region=region_key,  # type: ignore[arg-type]
-        hand=_tiles(data, "hand", errors),  # type: ignore[arg-type]
-        melds=_melds(data.get("melds", []), errors, substitutes, wild),
-        win_tile=_one_tile(data, "win_tile", errors, required=True),  # type: ignore[arg-type]
+        hand=hand,  # type: ignore[arg-type]
+        melds=melds,
+        win_tile=win_tile,  # type: ignore[arg-type]
         win_type=_choice(data, "win_type", WIN_TYPES, errors, required=True),  # type: ignore[arg-type]
         winner=_choice(data, "winner", SEATS, errors, required=True),  # type: ignore[arg-type]
         dealer=_choice(data, "dealer", SEATS, errors, required=True),  # type: ignore[arg-type]
@@ -103,8 +106,9 @@ def parse_request(data: Any, regions: Mapping[str, Region]) -> Deal:
         substitutes=substitutes,
         wild_copies=region.wild_copies(wild) if region is not None and wild is not None else 4,
         context=_context(data["context"], errors) if "context" in data else NO_CONTEXT,
-        house_rules=_house_rules(data.get("house_rules", {}), region, regions, errors))
-    _check_tiles(deal, errors)
+        house_rules=_house_rules(data.get("house_rules", {}), region, regions, errors),
+        naturals=counts.naturals, wild_count=counts.wild_count, suit_counts=counts.suit_counts)
+    _check_tiles(deal, counts.in_play, errors)
     _check_win(deal, region, errors)
     errors.extend(context_problems(deal, regions))
     if errors:
@@ -112,9 +116,30 @@ def parse_request(data: Any, regions: Mapping[str, Region]) -> Deal:
     return deal
 
 
+def _counts(hand: tuple[Tile, ...] | None, win_tile: Tile | None, melds: tuple[Meld, ...],
+            wild: Tile | None, substitutes: bool) -> TileCounts:
+    """The tiles counted (``count_tiles``). Where a tile field failed, only what the
+    checks that still run read: the wilds the hand holds (財飄), and with no wild, the
+    copies of each face."""
+    if hand is None:
+        return NOTHING_COUNTED
+    if win_tile is None:
+        return NOTHING_COUNTED._replace(wild_count=(*hand, None).count(wild))
+    if wild is None:
+        in_play = bytearray(34)
+        for tile in (*hand, win_tile, *(t for m in melds for t in m.tiles)):
+            in_play[tile] += 1
+        return NOTHING_COUNTED._replace(in_play=bytes(in_play))
+    return count_tiles(hand, win_tile, melds, wild, substitutes)
+
+
+NOTHING_COUNTED = TileCounts(naturals=bytes(34), wild_count=0, suit_counts=(0, 0, 0, 0),
+                             in_play=bytes(34))
+
+
 # --- field readers: each returns a value or None and records what is wrong ---
 
-def _choice(data: Mapping[str, Any], key: str, allowed: tuple[str, ...], errors: _Errors, *,
+def _choice(data: Mapping[str, Any], key: str, allowed: Collection[str], errors: _Errors, *,
             required: bool) -> str | None:
     value = data.get(key)
     if value is None:
@@ -181,7 +206,8 @@ def _melds(value: object, errors: _Errors, substitutes: bool,
                    f"{len(value)} melds given; a hand has at most {MAX_MELDS}",
                    count=len(value), limit=MAX_MELDS)
         return ()
-
+    if not value:
+        return ()
     white_as = wild if substitutes else None  # 白 is a plain copy of the wild's face
     melds = (read_meld(text, index, white_as, errors) for index, text in enumerate(value))
     return tuple(meld for meld in melds if meld is not None)
@@ -320,7 +346,7 @@ _READERS = {"flag": _flag, "count": _context_count, "tile": _context_tile, "dice
 def _house_rules(value: object, region: Region | None, regions: Mapping[str, Region],
                  errors: _Errors) -> dict[str, str]:
     """Every house rule of the region at its value: the request's, else the default."""
-    defaults = {rule.key: rule.default for rule in region.house_rules} if region else {}
+    defaults = dict(region.house_rule_defaults) if region else {}  # the deal's own copy
     if value == {}:  # most requests give none
         return defaults
     known = house_rule_values(regions)
@@ -347,13 +373,15 @@ def _house_rules(value: object, region: Region | None, regions: Mapping[str, Reg
 
 # --- checks across fields, on a deal whose fields are each well formed or None ---
 
-def _check_tiles(deal: Deal, errors: _Errors) -> None:
+def _check_tiles(deal: Deal, in_play: bytes, errors: _Errors) -> None:
+    """The hand's size, the copies of each face ``in_play`` (``TileCounts``), and no
+    wild in a meld."""
     if deal.hand is None or deal.win_tile is None:
         return
     needed = 13 - 3 * len(deal.melds)
     if len(deal.hand) != needed:
         _hand_count(deal, needed, errors)
-    _check_copies(deal, errors)
+    _check_copies(deal, in_play, errors)
     for index, meld in enumerate(deal.melds):
         if deal.wild is not None and deal.wild in meld.tiles:
             errors.add(f"melds[{index}]", "wild_in_meld", f"{tile_code(deal.wild)} is the "
@@ -392,11 +420,8 @@ def _tiles_en(n: int) -> str:
     return "1 tile" if n == 1 else f"{n} tiles"
 
 
-def _check_copies(deal: Deal, errors: _Errors) -> None:
+def _check_copies(deal: Deal, counts: bytes, errors: _Errors) -> None:
     """No face more than four times, and no more wilds than are in play."""
-    counts = [0] * 34
-    for tile in deal.all_tiles:
-        counts[tile] += 1
     if max(counts) <= 4 and (deal.wild is None or counts[deal.wild] <= deal.wild_copies):
         return  # as a hand usually is
     for tile, n in enumerate(counts):

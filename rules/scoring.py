@@ -6,7 +6,6 @@ apply exclusions → total → payments (contract) → best reading first.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, NamedTuple, TypedDict
 
 from .melds import clear_meld_cache
@@ -26,7 +25,7 @@ from .readings import (
 from .region import Amount, Contract, Pattern, PatternEntry, Region
 from .regions import REGIONS
 from .request import NO_CONTEXT, Deal, InvalidRequest, parse_request
-from .tiles import CODES, WHITE, Tile
+from .tiles import ALL_TILES, CODES, WHITE, Tile, is_honour
 
 MAX_ALTERNATIVES = 5
 
@@ -200,35 +199,39 @@ def _combination(s: Matched, region: Region) -> str | None:
     return next((name for parts, name in region.combinations if parts <= keys), None)
 
 
-def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool) -> list[GroupEntry]:
+def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
+                   stand_ins: bool) -> list[GroupEntry]:
     """The groups of a reading as the response lists them: each group's tiles as laid (a
     wild tile as the wild, the wild's face as 白 where 白 substitutes for it) and what
-    each stands for. Every list is new: a response is the caller's to change."""
+    each stands for. ``stand_ins``: the hand holds a wild or 白 substitutes for one; else
+    every tile stands for itself. Every list is new: a response is the caller's to
+    change."""
     entries: list[GroupEntry] = []
-    for g in groups:
-        faces = list(_codes(g.faces))
-        if True in g.wilds or (substitutes and wild in g.faces):
-            tiles = [CODES[wild if w else WHITE if substitutes and f == wild else f]
-                     for f, w in zip(g.faces, g.wilds, strict=True)]
-        else:
-            tiles = faces.copy()  # natural tiles standing for themselves
-        entries.append({"kind": g.kind, "tiles": tiles, "as": faces, "wild": list(g.wilds),
-                        "exposed": g.exposed})
+    for kind, faces, wilds, exposed in groups:
+        codes = GROUP_CODES[kind][faces[0]]
+        tiles = codes  # natural tiles standing for themselves
+        if stand_ins and (True in wilds or (substitutes and wild in faces)):
+            tiles = tuple(CODES[wild if w else WHITE if substitutes and f == wild else f]
+                          for f, w in zip(faces, wilds, strict=True))
+        entries.append({"kind": kind, "tiles": list(tiles), "as": list(codes),
+                        "wild": list(wilds), "exposed": exposed})
     return entries
 
 
-@lru_cache(maxsize=1024)
-def _codes(faces: tuple[Tile, ...]) -> tuple[str, ...]:
-    """The tile codes of a group's faces. Cached: the same groups recur from hand to
-    hand."""
-    return tuple(CODES[f] for f in faces)
+# The tile codes of every group by its kind and lowest face: a chow's faces rise by one
+# from it (none past 7 of a suit), the others' repeat it.
+GROUP_CODES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "chow": tuple(CODES[f:f + 3] if not is_honour(f) and f % 9 <= 6 else ()
+                  for f in ALL_TILES),
+    **{kind: tuple((CODES[f],) * size for f in ALL_TILES)
+       for kind, size in (("pair", 2), ("pung", 3), ("kong", 4), ("single", 1))},
+}
 
 
 def clear_caches() -> None:
     """Forget every cached intermediate (for honest cold-cache benchmarks)."""
     clear_reading_caches()
     clear_meld_cache()
-    _codes.cache_clear()
 
 
 def _describe(s: Matched, deal: Deal, region: Region) -> dict[str, Any]:
@@ -248,7 +251,8 @@ def _describe(s: Matched, deal: Deal, region: Region) -> dict[str, Any]:
     }
     return {
         "shape": s.reading.shape,
-        "groups": _group_entries(s.reading.groups, deal.wild, deal.substitutes),
+        "groups": _group_entries(s.reading.groups, deal.wild, deal.substitutes,
+                                 deal.wild_count > 0 or deal.substitutes),
         "patterns": [_pattern_entry(p, value) for p, value in s.patterns],
         "fan": s.fan,
         "multiplier": s.multiplier,

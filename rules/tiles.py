@@ -123,8 +123,11 @@ def parse_tiles(text: str) -> list[Tile]:
                               f"{MAX_TILE_TEXT}); a hand has at most 14 tiles",
                               "tiles_too_long", length=len(text), limit=MAX_TILE_TEXT)
     # Full-width digits and letters, as a Chinese keyboard types them (１２３ｍ), read as
-    # their ASCII selves (NFKC), and 123M as 123m (static/js/tiles.js does the same).
-    compact = _SEPARATORS.sub("", unicodedata.normalize("NFKC", text).lower())
+    # their ASCII selves (NFKC: ASCII text is its own), and 123M as 123m
+    # (static/js/tiles.js does the same).
+    compact = (text if text.isascii() else unicodedata.normalize("NFKC", text)).lower()
+    if not compact.isalnum():  # letters and digits only: no separator to take out
+        compact = _SEPARATORS.sub("", compact)
     tiles: list[Tile] = []
     pos = 0
     while pos < len(compact):
@@ -150,19 +153,21 @@ def clear_tile_cache() -> None:
 # MAX_TILE_TEXT characters, so no long text is kept.
 @lru_cache(maxsize=4096)
 def _ascii_tiles(digits: str, s: str) -> tuple[Tile, ...]:
-    faces = _ASCII_FACES[s]
-    for d in digits:
-        if d not in faces:
-            highest = 7 if s == "z" else 9
-            raise TileSyntaxError(f"'{d}{s}' is not a tile: {s} tiles are numbered 1-{highest}",
-                                  "tile_number_invalid", text=f"{d}{s}", suit=s,
-                                  highest=highest)
-    return tuple(faces[d] for d in digits)
+    if not _DIGITS[s].issuperset(digits):
+        d = next(d for d in digits if d not in _DIGITS[s])
+        highest = 7 if s == "z" else 9
+        raise TileSyntaxError(f"'{d}{s}' is not a tile: {s} tiles are numbered 1-{highest}",
+                              "tile_number_invalid", text=f"{d}{s}", suit=s,
+                              highest=highest)
+    return tuple(digits.encode().translate(_FACES_OF_DIGITS[s]))
 
 
-# Per suit letter, the tile of each digit it has (honours: 1z-7z).
-_ASCII_FACES = {s: {str(n): offset + n - 1 for n in range(1, 8 if s == "z" else 10)}
-                for s, offset in _ASCII_SUIT_OFFSET.items()}
+# Per suit letter, the digits that are tiles (honours: 1z-7z), and a table taking the
+# byte of each to its tile (``bytes.translate``).
+_DIGITS = {s: frozenset("1234567" if s == "z" else "123456789") for s in _ASCII_SUIT_OFFSET}
+_FACES_OF_DIGITS = {
+    s: bytes(offset + int(chr(b)) - 1 if chr(b) in _DIGITS[s] else 0 for b in range(256))
+    for s, offset in _ASCII_SUIT_OFFSET.items()}
 
 
 def _explain(text: str, pos: int) -> TileSyntaxError:

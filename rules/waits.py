@@ -92,7 +92,7 @@ def waits(request: dict[str, Any]) -> dict[str, Any]:
 def _with_win_tile(deal: Deal, face: int) -> Deal:
     """The validated deal with ``face`` as its self-drawn winning tile (for the search of
     readings; ``score`` still judges each wait from the request)."""
-    return deal._replace(win_tile=face)
+    return deal.with_win_tile(face)
 
 
 def _parse(request: object) -> Deal:

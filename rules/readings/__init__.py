@@ -22,7 +22,7 @@ from ..tiles import WHITE, clear_tile_cache
 from .groups import meld_group
 from .lonely import all_honours, thirteen_lonely
 from .openings import opening_groups
-from .plain import block_cuts, standard_without_wilds
+from .plain import standard_without_wilds
 from .reading import (
     ALL_HONOURS,
     SEVEN_PAIRS,
@@ -52,8 +52,10 @@ def readings(deal: Deal, shapes: tuple[str, ...], *, pair_wilds: bool = True) ->
     every mix of naturals and wilds the tiles allow; without it each reading keeps the
     pair the search cut."""
     naturals, jokers = deal.naturals, deal.wild_count
-    as_white = deal.wild if deal.substitutes else WHITE
-    melds = tuple(meld_group(m.kind, m.tiles, as_white) for m in deal.melds)
+    melds: tuple[Group, ...] = ()
+    if deal.melds:
+        as_white = deal.wild if deal.substitutes else WHITE
+        melds = tuple(meld_group(m.kind, m.tiles, as_white) for m in deal.melds)
     found: list[Reading] = []
     if STANDARD in shapes and jokers:
         found += standard_with_wilds(deal, naturals, jokers, melds, pair_wilds)
@@ -72,7 +74,7 @@ def clear_reading_caches() -> None:
     """Forget every cached cut of a hand's tiles (for honest cold-cache benchmarks); the
     table of runs stays, with the cuts read from it (``plain.run_cuts_at``), as a part
     of the engine rather than of the hands it has seen."""
-    for cached in (meld_group, block_cuts, cut_block, keyed_cuts, opening_groups,
+    for cached in (meld_group, cut_block, keyed_cuts, opening_groups,
                    fewest_wilds, unmatched_in_block):
         cached.cache_clear()
     clear_tile_cache()

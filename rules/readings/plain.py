@@ -2,9 +2,9 @@
 (``runs.all_run_cuts``) instead of searched.
 
 No set spans an empty place, so each run of held faces of a number suit is cut on its
-own; a block's cuts are its runs' cuts taken in order, one of each, with at most one
-pair among them (a run of 3k + 2 tiles makes one pair, of 3k tiles none). The honours
-make no chows: each held face is a pair or a pung.
+own; a hand's readings are its runs' cuts taken in order, one of each, with one pair
+among them (a run of 3k + 2 tiles makes one pair, of 3k tiles none). The honours make
+no chows: each held face is a pair or a pung.
 """
 
 from __future__ import annotations
@@ -13,47 +13,38 @@ from functools import cache, lru_cache
 from itertools import product
 
 from ..runs import CHOW_CODE, PUNG_CODE, all_run_cuts
+from ..tiles import ALL_TILES
 from .groups import BLOCKS, CHOWS, HONOURS, PAIRS, PUNGS
-from .reading import Cut, Group, Reading, joined, standard_reading, suit_bits
+from .reading import Cut, Group, Reading, standard_reading, suit_bits
 
 
 def standard_without_wilds(naturals: bytes, melds: tuple[Group, ...]) -> list[Reading]:
-    """Every standard reading of a hand without wilds: the melds and one cut of each suit
-    block, with one pair among them."""
-    per_block = []
+    """Every standard reading of a hand without wilds: the melds and one cut of each run
+    of held faces, with one pair among them."""
+    per_run: list[tuple[Cut, ...]] = []
     suits = suit_bits(melds)
     for bit, (first, size) in enumerate(BLOCKS):
         block = naturals[first:first + size]
         if any(block):
-            cuts = block_cuts(block, first)
-            if not cuts:
-                return []
-            per_block.append(cuts)
+            per_run += _honour_cuts(block) if first == HONOURS else _number_cuts(block, first)
             suits |= 1 << bit
-    return [standard_reading(melds, combo, suits) for combo in product(*per_block)
+    if () in per_run:  # a run that cannot be cut
+        return []
+    return [standard_reading(melds, combo, suits) for combo in product(*per_run)
             if sum(cut.pairs for cut in combo) == 1]
 
 
-@lru_cache(maxsize=1 << 13)
-def block_cuts(block: bytes, first: int) -> tuple[Cut, ...]:
-    """The cuts of a suit block without wilds (its counts by face, from ``first``) into
-    sets and at most one pair. Cached: about half the blocks of a hand were seen in
-    recent hands."""
-    if first == HONOURS:
-        return _honour_cuts(block)
+def _number_cuts(block: bytes, first: int) -> list[tuple[Cut, ...]]:
+    """The cuts of each run of held faces of a number suit's block (its counts by face,
+    from ``first``)."""
     held = block.lstrip(b"\0")
     start = first + len(block) - len(held)
     runs = []
     for run in held.rstrip(b"\0").split(b"\0"):
         if run:
-            cuts = run_cuts_at(run, start)
-            if not cuts:
-                return ()
-            runs.append(cuts)
+            runs.append(run_cuts_at(run, start))
         start += len(run) + 1
-    if len(runs) == 1:
-        return runs[0]
-    return tuple(cut for cut in map(joined, product(*runs)) if cut.pairs <= 1)
+    return runs
 
 
 @cache
@@ -88,13 +79,21 @@ def _run_group(code: int, start: int) -> Group:
     return kind[start + code % 9]
 
 
-def _honour_cuts(block: bytes) -> tuple[Cut, ...]:
-    """``block_cuts`` for the honours: no chows, so each held face is a pair or a pung."""
-    if any(n not in (0, 2, 3) for n in block) or block.count(2) > 1:
-        return ()
-    groups = tuple((PAIRS if n == 2 else PUNGS)[HONOURS + place]
-                   for place, n in enumerate(block) if n)
-    sets = tuple(g for g in groups if g.kind == "pung")
-    pair = next((g for g in groups if g.kind == "pair"), None)
-    return (Cut(wilds=0, pairs=int(pair is not None), groups=groups, sets=sets, pair=pair,
-                substitutions=0, all_triplets=True, honour_pungs=len(sets)),)
+def _honour_cuts(block: bytes) -> list[tuple[Cut, ...]]:
+    """The cuts of each held face of the honours' block: no chows, so a pair or a pung."""
+    return [HONOUR_CUTS[n][HONOURS + place] for place, n in enumerate(block) if n]
+
+
+def _honour_cut(group: Group) -> Cut:
+    """The cut of one honour face's tiles: ``group``, a pair or a pung."""
+    pung = group.kind == "pung"
+    return Cut(wilds=0, pairs=int(not pung), groups=(group,), sets=(group,) if pung else (),
+               pair=None if pung else group, substitutions=0, all_triplets=True,
+               honour_pungs=int(pung))
+
+
+# The cuts of an honour face held n times, by n and face: a pair for two, a pung for
+# three, none for one or four.
+HONOUR_CUTS = tuple(tuple((_honour_cut(kind[f]),) if kind is not None else ()
+                          for f in ALL_TILES)
+                    for kind in (None, None, PAIRS, PUNGS, None))
