@@ -1,23 +1,35 @@
 """The table ledger: a read-only link, and an edit link that adds the edit token (the pages
-that read a table: ledger/views.py; those that change it: ledger/hand_views.py)."""
+that read a table: ledger/views.py; those that change it: ledger/hand_views.py). Each
+part of a link is written once: the pages under it are included below it."""
 
-from django.urls import path
+from django.urls import include, path
 
 from ledger import hand_views, views
 
+# One hand, under the edit link: its result, and the forms that record it as a win or a draw.
+hand_patterns = [
+    path("result", hand_views.hand_result, name="hand-result"),
+    path("win", hand_views.hand_win, name="hand-win"),
+    path("draw", hand_views.hand_draw, name="hand-draw"),
+]
+
+# The edit link: the read-only link and the edit token.
+edit_patterns = [
+    path("", views.table_edit, name="table-edit"),
+    path("undo", hand_views.table_undo, name="table-undo"),
+    path("restore", hand_views.table_restore, name="table-restore"),
+    path("hand/<int:number>/", include(hand_patterns)),
+]
+
+# The read-only link.
+table_patterns = [
+    path("", views.table_view, name="table"),
+    path("ledger.csv", views.table_csv, name="table-csv"),
+    path("version", views.table_version, name="table-version"),
+    path("e/<str:edit_token>/", include(edit_patterns)),
+]
+
 urlpatterns = [
-    path("t/new/", views.table_new, name="table-new"),
-    path("t/<str:view_token>/", views.table_view, name="table"),
-    path("t/<str:view_token>/ledger.csv", views.table_csv, name="table-csv"),
-    path("t/<str:view_token>/version", views.table_version, name="table-version"),
-    path("t/<str:view_token>/e/<str:edit_token>/", views.table_edit, name="table-edit"),
-    path("t/<str:view_token>/e/<str:edit_token>/undo", hand_views.table_undo, name="table-undo"),
-    path("t/<str:view_token>/e/<str:edit_token>/restore", hand_views.table_restore,
-         name="table-restore"),
-    path("t/<str:view_token>/e/<str:edit_token>/hand/<int:number>/result", hand_views.hand_result,
-         name="hand-result"),
-    path("t/<str:view_token>/e/<str:edit_token>/hand/<int:number>/win", hand_views.hand_win,
-         name="hand-win"),
-    path("t/<str:view_token>/e/<str:edit_token>/hand/<int:number>/draw", hand_views.hand_draw,
-         name="hand-draw"),
+    path("t/new/", views.table_new, name="table-new"),  # before the token it would match
+    path("t/<str:view_token>/", include(table_patterns)),
 ]

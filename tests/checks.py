@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from rules import InvalidRequest, score
-from tests.helpers import SEATS
+from tests.helpers import SEATS, keys
 
 
 def check_payments(request, expected):
@@ -24,6 +24,17 @@ def check_payments(request, expected):
     got = {seat: Fraction(payments[seat]) for seat in SEATS}
     assert got == expected, f"payments {payments} != {expected} (patterns {result.get('patterns')})"
     assert sum(got.values()) == 0
+
+
+def check_pattern(request, patterns, multiplier, fan=None):
+    """A winning request whose best reading scores exactly ``patterns`` at
+    ``multiplier`` (and ``fan`` 番 where the region counts them), paying in sum zero."""
+    result = score(request)
+    assert result["winning"] is True, result.get("reason")
+    assert keys(result) == patterns
+    assert result["multiplier"] == multiplier
+    assert result["fan"] == fan
+    assert sum(result["payments"].values()) == 0
 
 
 def check_not_winning(request):

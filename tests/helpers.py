@@ -63,6 +63,16 @@ def req(region, hand, win, *, wild=TABLE, melds=(), context=None, house_rules=No
     return request
 
 
+def ctx(**context):
+    """A row's extra request fields that set only the ``context`` (circumstances)."""
+    return {"context": context}
+
+
+def by_id(rows):
+    """A table's rows as pytest parameters, each named by its first column."""
+    return [pytest.param(*row[1:], id=row[0]) for row in rows]
+
+
 def keys(response):
     """The set of pattern keys a winning response scored."""
     return {p["key"] for p in response["patterns"]}

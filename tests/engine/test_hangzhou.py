@@ -11,15 +11,12 @@ type is the 財神 (3 copies) and every 白 is a plain copy of it (hangzhou.txt:
 import pytest
 
 from rules import InvalidRequest, score
-from tests.checks import check_not_winning, check_payments, check_refused
-from tests.helpers import CLAIMED, CLAIMED_MELDS, HZ, PLAIN, C, P, keys, req
+from tests.checks import check_not_winning, check_pattern, check_payments, check_refused
+from tests.helpers import CLAIMED, CLAIMED_MELDS, HZ, PLAIN, C, P, by_id, ctx, req
 
 BAO_TOU_HAND = "123m456m789p345s5z"  # four sets + a lone 白 財神: 暴頭-ready
 PLAIN_HAND = "123m456p789s234s7z"  # RULEBOOK §5 example 2
 
-
-def ctx(**context):
-    return {"context": context}
 
 
 # (id, hand without win tile, win tile, extra request fields, pattern keys, multiplier)
@@ -73,14 +70,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("hand", "win", "extra", "expected", "multiplier"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("hand", "win", "extra", "expected", "multiplier"), by_id(CASES))
 def test_pattern(hand, win, extra, expected, multiplier):
-    result = score(req("hangzhou", hand, win, **extra))
-    assert result["winning"] is True, result.get("reason")
-    assert keys(result) == expected
-    assert result["multiplier"] == multiplier
-    assert result["fan"] is None
-    assert sum(result["payments"].values()) == 0
+    check_pattern(req("hangzhou", hand, win, **extra), expected, multiplier)
 
 
 # Payments (hangzhou.txt:180-194, RULEBOOK §3): H = base × multiplier, dealer factor D =
@@ -120,7 +112,7 @@ NOT_WINNING = [
 ]
 
 
-@pytest.mark.parametrize(("hand", "win", "extra"), [c[1:] for c in NOT_WINNING], ids=[c[0] for c in NOT_WINNING])
+@pytest.mark.parametrize(("hand", "win", "extra"), by_id(NOT_WINNING))
 def test_not_winning(hand, win, extra):
     check_not_winning(req("hangzhou", hand, win, **extra))
 
@@ -147,7 +139,7 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("request_fields", "fields"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS])
+@pytest.mark.parametrize(("request_fields", "fields"), by_id(ERRORS))
 def test_invalid(request_fields, fields):
     check_refused(request_fields, fields)
 

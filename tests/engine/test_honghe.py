@@ -10,8 +10,8 @@ self-draw, E deals, base 1, and the wild is 9p, which none of those hands hold.
 import pytest
 
 from rules import score
-from tests.checks import check_not_winning, check_payments, check_refused
-from tests.helpers import CLAIMED, CLAIMED_MELDS, HH, PLAIN, P, keys, req
+from tests.checks import check_not_winning, check_pattern, check_payments, check_refused
+from tests.helpers import CLAIMED, CLAIMED_MELDS, HH, PLAIN, P, by_id, ctx, req
 
 FOUR_MELDS = ["chi 123m", "pung 555p", "pung 777s", "chi 234s"]
 DISCARD_W = {"discarder": "W"}
@@ -19,9 +19,6 @@ DISCARD_W = {"discarder": "W"}
 DOUBLE = {"honghe_rob_kong": "robbed_pays_double"}
 ALL = {"honghe_rob_kong": "robbed_pays_all"}
 
-
-def ctx(**context):
-    return {"context": context}
 
 
 # (id, wild, hand without win tile, win tile, extra request fields, pattern keys, 番)
@@ -103,14 +100,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("wild", "hand", "win", "extra", "expected", "fan"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("wild", "hand", "win", "extra", "expected", "fan"), by_id(CASES))
 def test_pattern(wild, hand, win, extra, expected, fan):
-    result = score(req("honghe", hand, win, wild=wild, **extra))
-    assert result["winning"] is True, result.get("reason")
-    assert keys(result) == expected
-    assert result["fan"] == fan
-    assert result["multiplier"] == 2**fan
-    assert sum(result["payments"].values()) == 0
+    check_pattern(req("honghe", hand, win, wild=wild, **extra), expected, 2**fan, fan)
 
 
 def test_alternatives_list_the_other_reading_best_first():
@@ -148,7 +140,7 @@ NOT_WINNING = [
 ]
 
 
-@pytest.mark.parametrize(("wild", "hand", "win", "extra"), [c[1:] for c in NOT_WINNING], ids=[c[0] for c in NOT_WINNING])
+@pytest.mark.parametrize(("wild", "hand", "win", "extra"), by_id(NOT_WINNING))
 def test_not_winning(wild, hand, win, extra):
     check_not_winning(req("honghe", hand, win, wild=wild, **extra))
 
@@ -178,7 +170,7 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("request_fields", "fields"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS])
+@pytest.mark.parametrize(("request_fields", "fields"), by_id(ERRORS))
 def test_invalid(request_fields, fields):
     check_refused(request_fields, fields)
 

@@ -10,18 +10,14 @@ self-draw, E deals, base 1; most rows use wild 6s and hold no 6s or 白.
 
 import pytest
 
-from rules import score
-from tests.checks import check_not_winning, check_payments, check_refused
-from tests.helpers import JH, PLAIN, C, P, keys, req
+from tests.checks import check_not_winning, check_pattern, check_payments, check_refused
+from tests.helpers import JH, PLAIN, C, P, by_id, ctx, req
 
 PLAIN_HAND = "123m456m789p234p1z"  # RULEBOOK §5 example 4
 BAO_TOU_HAND = "123m456m789p234p6s"  # four sets + lone 財神 6s: 爆頭-ready
 QQR_MELDS = ["chi 123m", "pung 555p", "chi 789s", "pung 111z"]  # for 全求人
 DISCARD_W = {"discarder": "W"}
 
-
-def ctx(**context):
-    return {"context": context}
 
 
 # (id, wild, hand without win tile, win tile, extra request fields, pattern keys, multiplier)
@@ -172,14 +168,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("wild", "hand", "win", "extra", "expected", "multiplier"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("wild", "hand", "win", "extra", "expected", "multiplier"), by_id(CASES))
 def test_pattern(wild, hand, win, extra, expected, multiplier):
-    result = score(req("jinhua", hand, win, wild=wild, **extra))
-    assert result["winning"] is True, result.get("reason")
-    assert keys(result) == expected
-    assert result["multiplier"] == multiplier
-    assert result["fan"] is None
-    assert sum(result["payments"].values()) == 0
+    check_pattern(req("jinhua", hand, win, wild=wild, **extra), expected, multiplier)
 
 
 # Payments (jinhua.txt:9,25, RULEBOOK §4): H = base × multiplier; self-draw: each pays 2H;
@@ -213,7 +204,7 @@ NOT_WINNING = [
 ]
 
 
-@pytest.mark.parametrize(("wild", "hand", "win", "extra"), [c[1:] for c in NOT_WINNING], ids=[c[0] for c in NOT_WINNING])
+@pytest.mark.parametrize(("wild", "hand", "win", "extra"), by_id(NOT_WINNING))
 def test_not_winning(wild, hand, win, extra):
     check_not_winning(req("jinhua", hand, win, wild=wild, **extra))
 
@@ -235,7 +226,7 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("request_fields", "fields"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS])
+@pytest.mark.parametrize(("request_fields", "fields"), by_id(ERRORS))
 def test_invalid(request_fields, fields):
     check_refused(request_fields, fields)
 

@@ -16,7 +16,7 @@ from rules.regions import REGIONS
 from rules.request import parse_request
 from rules.scoring import _best_first, _match, _one_per_signature
 from tests import reference
-from tests.helpers import keys, req
+from tests.helpers import by_id, keys, req
 from tests.strategies import on_generated_hands, on_the_corpus
 
 QQR_MELDS = ["chi 123m", "pung 555p", "chi 789s", "pung 111z"]
@@ -85,7 +85,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("region", "wild", "hand", "win", "extra", "expected"),
-                         [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+                         by_id(CASES))
 def test_near_misses(region, wild, hand, win, extra, expected):
     counted, found = best_near_misses(req(region, hand, win, wild=wild, **extra))
     got = {n["key"]: n for n in found}
@@ -110,7 +110,7 @@ COUNTED = [
 
 
 @pytest.mark.parametrize(("region", "wild", "hand", "win", "extra", "key"),
-                         [c[1:] for c in COUNTED], ids=[c[0] for c in COUNTED])
+                         by_id(COUNTED))
 def test_counted_pattern_is_not_listed(region, wild, hand, win, extra, key):
     counted, found = best_near_misses(req(region, hand, win, wild=wild, **extra))
     assert key in counted

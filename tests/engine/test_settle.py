@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from rules import InvalidRequest, deals, score
 from rules.settle import settle, total_key
-from tests.helpers import CLAIMED, CLAIMED4, CLAIMED4_MELDS, CLAIMED_MELDS, PLAIN, TABLE_WILD
+from tests.helpers import CLAIMED, CLAIMED4, CLAIMED4_MELDS, CLAIMED_MELDS, PLAIN, TABLE_WILD, by_id
 from tests.strategies import COMMON, winning_deals
 
 HZ, JH, HH = "hangzhou", "jinhua", "honghe"
@@ -65,7 +65,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("request_, expected", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("request_, expected", by_id(CASES))
 def test_a_paper_result_pays_as_the_region_pays(request_, expected):
     response = settle(request_)
     assert tuple(response["payments"].values()) == expected
@@ -136,7 +136,7 @@ def _payers(contract):
 
 
 @pytest.mark.parametrize("request_, tiles, melds, expected, payers",
-                         [c[1:] for c in CONTRACTS], ids=[c[0] for c in CONTRACTS])
+                         by_id(CONTRACTS))
 def test_a_paper_result_pays_its_contracts_as_its_scored_twin(request_, tiles, melds,
                                                                expected, payers):
     response = settle(request_)
@@ -205,8 +205,7 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("request_, field, code", [c[1:] for c in REFUSED],
-                         ids=[c[0] for c in REFUSED])
+@pytest.mark.parametrize("request_, field, code", by_id(REFUSED))
 def test_a_bad_paper_result_is_refused_with_its_field_and_code(request_, field, code):
     with pytest.raises(InvalidRequest) as refused:
         settle(request_)

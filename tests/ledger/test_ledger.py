@@ -58,21 +58,23 @@ ROTATION = [
     ("hangzhou", "E", 3, "win", "W", "W", 0),
     ("hangzhou", "S", 1, "win", "E", "E", 0),
     ("hangzhou", "N", 0, "win", "S", "S", 0),
-    # Honghe (honghe.txt:19): dealer wins or draw → keeps; else the next seat deals.
-    ("honghe", "E", 0, "win", "E", "E", 1),
-    ("honghe", "E", 1, "draw", None, "E", 2),
-    ("honghe", "E", 2, "win", "W", "S", 0),
-    ("honghe", "N", 0, "win", "S", "E", 0),
     # Jinhua (jinhua.txt:5 实行轮庄制; RULEBOOK §7): the deal passes every hand, won or drawn
     ("jinhua", "S", 0, "win", "S", "W", 0),
     ("jinhua", "S", 0, "win", "N", "W", 0),
     ("jinhua", "W", 0, "draw", None, "N", 0),
     ("jinhua", "N", 0, "win", "E", "E", 0),
-    # … or, under jinhua_dealer keep_on_win_or_draw, as Honghe
-    ("jinhua keep", "S", 0, "win", "S", "S", 1),
-    ("jinhua keep", "S", 4, "win", "N", "W", 0),
-    ("jinhua keep", "W", 0, "draw", None, "W", 1),
-    ("jinhua keep", "N", 2, "win", "E", "E", 0),
+]
+# Honghe (honghe.txt:19), and Jinhua under jinhua_dealer keep_on_win_or_draw (RULEBOOK §7),
+# one rule: dealer wins or draw → keeps; else the next seat deals. Each line holds for both.
+KEEP_ON_WIN_OR_DRAW = [
+    ("E", 0, "win", "E", "E", 1),
+    ("E", 1, "draw", None, "E", 2),
+    ("E", 2, "win", "W", "S", 0),
+    ("N", 0, "win", "S", "E", 0),
+    ("S", 0, "win", "S", "S", 1),
+    ("S", 4, "win", "N", "W", 0),
+    ("W", 0, "draw", None, "W", 1),
+    ("N", 2, "win", "E", "E", 0),
 ]
 # a region and, after a space, its house rules' values
 TABLE_RULES = {"keep": {"jinhua_dealer": "keep_on_win_or_draw"}}
@@ -84,7 +86,8 @@ def _region_and_rules(spec: str) -> tuple[str, dict]:
 
 
 @pytest.mark.parametrize("region, dealer, streak, kind, winner, new_dealer, new_streak",
-                         ROTATION)
+                         ROTATION + [(region, *line) for region in ("honghe", "jinhua keep")
+                                     for line in KEEP_ON_WIN_OR_DRAW])
 def test_rotation(region, dealer, streak, kind, winner, new_dealer, new_streak):
     region, house_rules = _region_and_rules(region)
     before = Position(number=5, dealer=dealer, streak=streak, draws=0, previous_wild=None)
