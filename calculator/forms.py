@@ -23,9 +23,12 @@ from calculator.field_errors import PlayersWords
 from calculator.regions import DEFAULT_REGION, REGION_CHOICES
 from common.web import SEAT_CHOICES
 from presentation.form import (
+    BOTH_DICE,
     CLAIM_FIELDS,
     CLAIM_ROWS,
+    DIE_FACES,
     REGION_FIELDS,
+    WHOLE_CLAIM_ROW,
     WIN_FIELDS,
     WIN_TYPES,
     field_message,
@@ -137,11 +140,11 @@ class DiceField(forms.MultiValueField):
     widget = DiceWidget
 
     def __init__(self, **kwargs):
-        each = _("Give the two opening dice, each from 1 to 6.")
+        each = DIE_FACES
         face = forms.IntegerField(min_value=1, max_value=6, error_messages={
             "invalid": each, "min_value": each, "max_value": each})
         kwargs.setdefault("error_messages", {
-            "incomplete": _("Give both dice, or neither."), "invalid": each})
+            "incomplete": BOTH_DICE, "invalid": each})
         super().__init__(fields=[face, face], require_all_fields=False, required=False,
                          **kwargs)
 
@@ -149,7 +152,7 @@ class DiceField(forms.MultiValueField):
         if not data_list or data_list == [None, None]:
             return None
         if None in data_list:
-            raise forms.ValidationError(_("Give both dice, or neither."))
+            raise forms.ValidationError(str(BOTH_DICE))
         return data_list
 
 
@@ -179,9 +182,7 @@ class ClaimRowsForm(PlayersWords, forms.Form):
         for row in range(1, CLAIM_ROWS + 1):
             parts = [data.get(f"claim{row}_{p}") for p in ("by", "from", "count")]
             if any(parts) and not all(parts):
-                self.add_error(f"claim{row}_by",
-                               _("Give who claimed, from whom and how many times — or "
-                                 "leave the whole row blank."))
+                self.add_error(f"claim{row}_by", str(WHOLE_CLAIM_ROW))
         return data
 
     def _claims(self) -> tuple[list[dict], list[int]]:

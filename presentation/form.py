@@ -25,10 +25,10 @@ from presentation.seats import SEAT_NAMES
 from rules.circumstances import BY_KEY, Circumstance
 from rules.regions import REGIONS
 
-__all__ = ["CLAIM_FIELDS", "COMMON_FIELDS", "REGION_FIELDS", "WIN_FIELDS", "calculator_link",
-           "choose", "claim_rows", "field_errors", "field_message", "fields_of", "form_field",
-           "json_number", "number_message", "query_pairs", "request_from_fields",
-           "text_message"]
+__all__ = ["BOTH_DICE", "CLAIM_FIELDS", "COMMON_FIELDS", "DIE_FACES", "REGION_FIELDS",
+           "WHOLE_CLAIM_ROW", "WIN_FIELDS", "calculator_link", "choose", "claim_rows",
+           "field_errors", "field_message", "fields_of", "form_field", "json_number",
+           "number_message", "query_pairs", "request_from_fields", "text_message"]
 
 CLAIM_ROWS = 3
 CLAIM_FIELDS = tuple(f"claim{row}_{part}" for row in range(1, CLAIM_ROWS + 1)
@@ -37,6 +37,12 @@ COMMON_FIELDS = ("region", "hand", "melds", "win_tile", "wild", "win_type", "win
                  "dealer", "discarder", "dealer_streak", "base")
 # The fields of the winning tile: a waits request has none (docs/API.md, "Waits").
 WIN_FIELDS = ("win_tile", "win_type", "discarder")
+# The sentences of the form's own checks, said here once (calculator.forms gives its
+# Django fields the same ones).
+BOTH_DICE = gettext_lazy("Give both dice, or neither.")
+DIE_FACES = gettext_lazy("Give the two opening dice, each from 1 to 6.")
+WHOLE_CLAIM_ROW = gettext_lazy("Give who claimed, from whom and how many times — or leave "
+                               "the whole row blank.")
 WIN_TYPES = {"self_draw": gettext_lazy("Self-draw 自摸"),
              "discard": gettext_lazy("On a discard 點炮"),
              "rob_kong": gettext_lazy("Robbing a kong 搶槓")}
@@ -227,10 +233,10 @@ def _dice(fields: Mapping[str, str]) -> list[int] | None:
     if faces == ["", ""]:
         return None
     if "" in faces:
-        raise _Unreadable(gettext("Give both dice, or neither."))
+        raise _Unreadable(str(BOTH_DICE))
     numbers = [_whole(face) for face in faces]
     if any(n is None or not 1 <= n <= 6 for n in numbers):
-        raise _Unreadable(gettext("Give the two opening dice, each from 1 to 6."))
+        raise _Unreadable(str(DIE_FACES))
     return [n for n in numbers if n is not None]
 
 
@@ -294,9 +300,7 @@ class _Reader:
             if by and from_ and count:
                 claims.append({"by": by, "from": from_, "count": int(count)})
             elif any(parts.values()):
-                self.errors.setdefault(f"claim{row}_by", []).append(gettext(
-                    "Give who claimed, from whom and how many times — or leave the whole "
-                    "row blank."))
+                self.errors.setdefault(f"claim{row}_by", []).append(str(WHOLE_CLAIM_ROW))
         return claims
 
     def _claim_part(self, row: int, part: str, choice: _Choice) -> str | None:
