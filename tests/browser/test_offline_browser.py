@@ -14,6 +14,7 @@ from tests.browser.pages import (
     needs_engine,
     record_a_draw,
     result_text,
+    typed,
     visit_with_the_service_worker,
 )
 
@@ -215,7 +216,7 @@ def test_with_the_network_cut_the_waits_page_lists_the_waits_with_the_same_engin
     visit_with_the_service_worker(page, "/waits/")
     hand = "123m456m789p345s9s"
     page.goto("/waits/")
-    page.fill("#id_hand", hand)
+    typed(page, "hand").fill(hand)
     with page.expect_response(lambda r: r.request.headers.get("hx-trigger") == "waits-form"):
         page.locator("#waits-form button[type=submit]").click()
     expect(page.locator("#result .result")).to_be_visible()
@@ -223,7 +224,7 @@ def test_with_the_network_cut_the_waits_page_lists_the_waits_with_the_same_engin
 
     page.context.set_offline(True)
     page.goto("/waits/")
-    page.fill("#id_hand", hand)
+    typed(page, "hand").fill(hand)
     page.locator("#waits-form button[type=submit]").click()
     answer = page.locator("#result [data-offline-answer=hangzhou]")
     expect(answer).to_be_visible(timeout=60_000)
