@@ -9,6 +9,7 @@ answers a form's fields with the server's own result panel in the page's languag
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 
 from django.contrib.staticfiles import finders
@@ -17,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from calculator.results import panel_links
+from presentation.regions import LISTED
 
 RUNTIME = "offline/pyodide/"
 # What loadPyodide fetches besides pyodide.mjs (scripts/build_offline.py copies them).
@@ -42,12 +44,38 @@ def engine_attrs() -> dict[str, str]:
     zip; the page's language and the panel's links, which the worker answers with; and
     every URL to fetch once, after a first load, so that the service worker keeps them."""
     runtime = static(RUNTIME + "pyodide.mjs")
-    # loadPyodide reads its other files from the module's folder, by their own names.
-    folder = runtime.rsplit("/", 1)[0] + "/"
-    files = [reverse("engine-worker"), runtime, *(folder + f for f in RUNTIME_FILES),
-             static(ENGINE)]
     # the panel's links (the worker adds each answer's permalink, the page its origin)
     links = {**panel_links(), "waits": reverse("waits")}
     return {"worker": reverse("engine-worker"), "runtime": runtime, "engine": static(ENGINE),
-            "language": get_language() or "", "links": json.dumps(links),
-            "files": json.dumps(files)}
+            "language": get_language() or "", "links": json.dumps(links)}
+
+
+# The pages that open with no network, kept on a first visit (static/js/sw.js, "the
+# offline pack"): the calculator, the waits page, practice, the rules and the page that
+# says what works offline. A ledger's pages are kept as they are opened.
+OFFLINE_PAGES = ("home", "waits", "practice", "rules", "offline")
+LISTED_KEYS = tuple(region.key for region in LISTED)
+
+
+def pack() -> dict[str, list]:
+    """What a first visit keeps for offline use (site.js hands it to the service worker):
+    the pages, and the engine's files with their sizes (the progress the footer shows);
+    no files when the engine is not built."""
+    pages = [reverse(name) for name in OFFLINE_PAGES]
+    pages += [reverse("rules-region", args=[key]) for key in LISTED_KEYS]
+    # each region's fields for the calculator's and the waits page's forms (offline.js)
+    pages += [reverse("region-fieldset", args=[form, key])
+              for form in ("score", "waits") for key in LISTED_KEYS]
+    return {"pages": pages, "files": _engine_files() if available() else []}
+
+
+@cache
+def _engine_files() -> list[tuple[str, int]]:
+    runtime = static(RUNTIME + "pyodide.mjs")
+    # loadPyodide reads its other files from the module's folder, by their own names.
+    folder = runtime.rsplit("/", 1)[0] + "/"
+    urls = [reverse("engine-worker"), runtime, *(folder + f for f in RUNTIME_FILES),
+            static(ENGINE)]
+    names = ["js/engine-worker.js", *kept_files()]
+    return [(url, os.path.getsize(finders.find(name))) for url, name in zip(urls, names,
+                                                                              strict=True)]

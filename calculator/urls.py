@@ -15,4 +15,5 @@ urlpatterns = [
     path("sw.js", views.service_worker, name="service-worker"),
     path("engine-worker.js", views.engine_worker, name="engine-worker"),
     path("offline/", views.offline, name="offline"),
+    path("fields/<slug:form>/<slug:region>/", views.region_fieldset, name="region-fieldset"),
 ]

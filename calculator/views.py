@@ -19,6 +19,7 @@ from calculator import offline as offline_engine
 from calculator import practice, rules_pages
 from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm, form_data
 from calculator.results import score_panel, waits_panel
+from calculator.templatetags.fields import region_fields
 from common.web import form_response, htmx_partial
 from presentation.messages import meld_kind
 from presentation.regions import streak_name, wild_code
@@ -268,6 +269,22 @@ def engine_worker(request: HttpRequest):
 def _static_text(name: str) -> str:
     with open(finders.find(name), encoding="utf-8") as file:
         return file.read()
+
+
+# The forms whose region's fields /fields/<form>/<region>/ gives.
+FIELD_FORMS = {"score": ScoreForm, "waits": WaitsForm}
+
+
+@require_safe
+def region_fieldset(request: HttpRequest, form: str, region: str):
+    """/fields/<form>/<region>/: a form's fieldset of the region's circumstances and house
+    rules, blank, as the region select swaps it in: what static/js/offline.js puts in the
+    form when a region is picked with no network (the service worker keeps these from the
+    first visit, calculator.offline.pack)."""
+    form_class = FIELD_FORMS.get(form)
+    if form_class is None or region not in offline_engine.LISTED_KEYS:
+        raise Http404
+    return HttpResponse(region_fields(form_class(initial={"region": region})))
 
 
 @require_safe

@@ -1,12 +1,18 @@
 """{% offline_engine form %}: where the offline engine's files are (static/js/offline.js
-reads them), and each region's fieldset of ``form``'s kind, for a region picked with no
-network. Nothing when the Makefile did not build the engine: the page is online only."""
+reads them), and where its form's region fields are (/fields/<form>/<region>/, for a
+region picked with no network). Nothing when the Makefile did not build the engine: the
+page is online only.
+
+{% offline_pack %}: what a first visit keeps for offline use (calculator.offline.pack), as
+JSON for static/js/site.js, which hands it to the service worker."""
+
+import json
 
 from django import template
+from django.urls import reverse
 
 from calculator import offline
-from calculator.templatetags.fields import region_fields
-from presentation.regions import LISTED
+from calculator.forms import WaitsForm
 
 register = template.Library()
 
@@ -15,10 +21,12 @@ register = template.Library()
 def offline_engine(form) -> dict:
     if not offline.available():
         return {"available": False}
-    form_class = type(form)
-    return {
-        "available": True,
-        "attrs": offline.engine_attrs(),
-        "fieldsets": [(region.key, region_fields(form_class(initial={"region": region.key})))
-                      for region in LISTED],
-    }
+    kind = "waits" if isinstance(form, WaitsForm) else "score"
+    # the address of a region's fields, {region} filled in by offline.js
+    fields = reverse("region-fieldset", args=[kind, "REGION"]).replace("REGION", "{region}")
+    return {"available": True, "attrs": offline.engine_attrs(), "fields": fields}
+
+
+@register.simple_tag
+def offline_pack() -> str:
+    return json.dumps(offline.pack())

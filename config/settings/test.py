@@ -4,7 +4,9 @@ from config.settings.base import *  # noqa: F403
 from config.settings.base import MIDDLEWARE
 
 SECRET_KEY = "test-settings-key-not-a-secret"
-ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+# table.lan: a plain-HTTP address, as a phone on the wifi opens the app (the browser tests
+# map it to the live server, tests/browser/test_offline_browser.py).
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost", "table.lan"]
 
 # Plain storage: the tests must not depend on a collectstatic manifest.
 STORAGES = {

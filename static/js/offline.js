@@ -1,27 +1,18 @@
 // The calculator and the waits page with no network. This file owns the page's side of
-// the offline engine: asking the service worker (sw.js) to keep the engine's files,
-// starting the engine in a Web Worker (engine-worker.js: presentation.offline on
-// Pyodide), and, when a form cannot reach the server (htmx:sendError), posting it the
+// the offline engine (its files are kept by the service worker, sw.js, from the first
+// visit on: site.js asks for the offline pack): starting the engine in a Web Worker
+// (engine-worker.js: presentation.offline on Pyodide), and, when a form cannot reach the server (htmx:sendError), posting it the
 // form's fields and the page's language and putting the answer where the server's goes:
 // the result panel's HTML (the server's own markup) badged 离线计算, or each field's
 // messages beside it as the server's form shows them. A region picked offline takes its
-// fieldset from <template data-region-fieldset> (_offline_engine.html, which also gives
-// the engine's URLs and the few words said here).
+// fields from /fields/<form>/<region>/, kept by the service worker (_offline_engine.html
+// gives that address, the engine's URLs and the few words said here).
 (() => {
   "use strict";
   const holder = document.querySelector("[data-offline-engine]");
   if (!holder || !("Worker" in window)) return;
   const words = holder.dataset;
   const absolute = (url) => new URL(url, location.href).href;
-
-  // --- keeping the engine's files, once a page has loaded with a connection ---
-
-  window.addEventListener("load", () => {
-    if (!("serviceWorker" in navigator) || !navigator.onLine) return;
-    navigator.serviceWorker.ready.then((registration) => {
-      registration.active.postMessage({ keep: JSON.parse(holder.dataset.files) });
-    });
-  });
 
   // --- the engine in a worker, started on first use, or as soon as a page opens with no
   // network (the player enters the tiles meanwhile) ---
@@ -72,6 +63,9 @@
                            language: holder.dataset.language, links: JSON.stringify(links) });
     }));
   }
+
+  // For the other pages' offline parts (practice, the ledger's win form): the same engine.
+  window.offlineEngine = { ask, start: startEngine };
 
   window.addEventListener("load", () => {
     fetch("/health", { cache: "no-store" }).then((r) => !r.ok, () => true)
@@ -271,13 +265,17 @@
     });
   }
 
-  function swapRegion(select) {
+  // The region's fields as the service worker keeps them (/fields/<form>/<region>/).
+  async function swapRegion(select) {
     const current = select.form && select.form.querySelector("#region-fields");
-    const template = document.querySelector(`template[data-region-fieldset="${select.value}"]`);
-    if (!current || !template) return;
-    const fresh = template.content.firstElementChild.cloneNode(true);
+    if (!current) return;
+    const response = await fetch(words.fields.replace("{region}", encodeURIComponent(select.value)))
+      .catch(() => null);
+    const html = response && response.ok ? await response.text() : "";
+    const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#region-fields");
+    if (!fresh) return; // not kept on this phone: the fields stay as they are
     boundTo(fresh, new FormData(select.form));
-    current.replaceWith(fresh);
+    current.replaceWith(document.adoptNode(fresh));
     document.dispatchEvent(new CustomEvent("htmx:load", { detail: { elt: fresh } }));
   }
 

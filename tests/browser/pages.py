@@ -207,16 +207,12 @@ needs_engine = pytest.mark.skipif(
 
 
 def keep_the_engine(page: Page) -> None:
-    """One online visit of the calculator; then wait until the service worker keeps the
-    engine's files (offline.js asks for them after the page has loaded)."""
-    visit_with_the_service_worker(page, "/")
-    page.wait_for_function(
-        """async () => {
-          const holder = document.querySelector("[data-offline-engine]");
-          const files = JSON.parse(holder.dataset.files);
-          const kept = await Promise.all(files.map((url) => caches.match(url)));
-          return kept.every(Boolean);
-        }""", polling=250, timeout=60_000)
+    """One online visit of the calculator, as a player's first; then wait until the
+    footer says the app is ready for use with no network (site.js, from the service
+    worker's progress: the offline pack is kept)."""
+    page.goto("/")
+    expect(page.locator("[data-offline-status]")).to_have_attribute(
+        "data-state", "ready", timeout=120_000)
 
 
 def result_text(page: Page) -> str:

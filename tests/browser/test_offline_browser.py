@@ -3,6 +3,7 @@ opened (the rules, the calculator) open again with the network cut, styled; a pa
 needs the server says so in the player's language instead of failing."""
 
 import re
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -44,6 +45,47 @@ def test_opened_pages_open_offline_and_others_say_why(page: Page, artifacts):
     page.goto("/?region=hangzhou&hand=123m456m789p345s5z&win_tile=9s&winner=E&dealer=E"
               "&win_type=self_draw")
     expect(page.locator("#result .result")).to_be_visible()  # online again: the server's
+
+
+@needs_engine
+def test_one_visit_is_enough_reload_with_the_network_cut_and_score(page: Page, artifacts):
+    """A player's first visit ever: the footer says when the app is ready for use with no
+    network; then, offline, the page reloads and scores, and the other pages open too
+    (never visited: kept by the first visit)."""
+    page.goto("/")
+    status = page.locator("[data-offline-status]")
+    expect(status).to_have_attribute("data-state", "ready", timeout=120_000)
+    expect(status).to_have_text("离线可用：没有网络也能算分")
+
+    page.context.set_offline(True)
+    page.reload()
+    enter(page, HANDS["honghe"])
+    answer = page.locator("#result [data-offline-answer=honghe]")
+    expect(answer).to_be_visible(timeout=60_000)
+    expect(answer.locator(".offline-badge")).to_have_text("离线计算")
+    page.screenshot(path=str(artifacts / "offline-one-visit-360.png"), full_page=True)
+    for path, heading in (("/waits/", "听牌：和哪些牌"), ("/rules/", "三地规则")):
+        page.goto(path)
+        expect(page.locator("h1")).to_have_text(heading)
+
+
+def test_an_address_that_is_not_https_says_the_app_cannot_work_offline(
+        browser_type, browser_type_launch_args, live_server):
+    """A phone on the table's wifi opens http://<the computer>:8000/: no service worker
+    there, and the footer says so (not a silent failure when the network goes)."""
+    port = urlparse(live_server.url).port
+    args = [*browser_type_launch_args["args"], "--host-resolver-rules=MAP table.lan 127.0.0.1"]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    try:
+        page = browser.new_page(locale="zh-CN", viewport={"width": 360, "height": 740})
+        page.goto(f"http://table.lan:{port}/")
+        assert page.evaluate("window.isSecureContext") is False
+        notice = page.locator("[data-not-offline]")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text("这个地址不能离线使用")
+        expect(page.locator("[data-offline-status]")).to_be_hidden()
+    finally:
+        browser.close()
 
 
 @pytest.mark.ledger

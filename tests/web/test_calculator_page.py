@@ -1,6 +1,8 @@
 """The calculator page: the form, the result panel, htmx partials, permalinks, languages."""
 
+import json
 import re
+from html import unescape as html_unescape
 from urllib.parse import urlencode
 
 import pytest
@@ -203,17 +205,37 @@ def test_without_javascript_the_page_shows_the_chosen_regions_fields(client):
     assert 'name="cai_piao"' not in form
 
 
-def test_each_regions_fields_wait_in_a_template_for_a_region_picked_offline(client):
-    """offline.js swaps in a <template data-region-fieldset> when the region's fieldset
-    cannot be fetched; each holds that region's fields alone."""
+def test_each_regions_fields_have_an_address_for_a_region_picked_offline(client):
+    """offline.js fetches /fields/<form>/<region>/ (kept by the service worker from the
+    first visit) when a region is picked with no network; the page itself carries no
+    other region's fields, and each address holds that region's fields alone."""
     html = page(client)
-    templates = dict(re.findall(r'<template data-region-fieldset="(\w+)">(.*?)</template>',
-                                html, re.S))
+    assert 'data-fields="/fields/score/{region}/"' in html
+    assert "data-region-fieldset" not in html
+    fields = {key: client.get(f"/fields/score/{key}/").content.decode()
+              for key in ("hangzhou", "jinhua", "honghe")}
 
-    assert set(templates) == {"hangzhou", "jinhua", "honghe"}
-    assert 'name="dice_0"' in templates["honghe"] and 'name="dice_0"' not in templates["hangzhou"]
-    assert 'name="cai_piao"' in templates["hangzhou"]
-    assert 'data-house-rule' in templates["jinhua"]
+    assert 'name="dice_0"' in fields["honghe"] and 'name="dice_0"' not in fields["hangzhou"]
+    assert 'name="cai_piao"' in fields["hangzhou"]
+    assert 'data-house-rule' in fields["jinhua"]
+    assert all(f.lstrip().startswith('<fieldset id="region-fields"') for f in fields.values())
+    waits = client.get("/fields/waits/jinhua/").content.decode()
+    assert 'name="win_type"' not in waits and 'id="region-fields"' in waits
+    assert client.get("/fields/score/mars/").status_code == 404
+    assert client.get("/fields/ledger/jinhua/").status_code == 404
+
+
+def test_a_first_visit_keeps_the_offline_pages_and_the_engine(client):
+    """The footer hands site.js the offline pack: the pages that open with no network and
+    the engine's files with their sizes (the progress it shows)."""
+    html = page(client)
+    pack = json.loads(html_unescape(re.search(r'data-offline-pack="([^"]*)"', html)[1]))
+
+    assert {"/", "/waits/", "/practice/", "/rules/", "/offline/", "/rules/jinhua/",
+            "/fields/score/honghe/", "/fields/waits/hangzhou/"} <= set(pack["pages"])
+    urls = [url for url, size in pack["files"]]
+    assert "/engine-worker.js" in urls and any(u.endswith("rules.zip") for u in urls)
+    assert all(size > 0 for url, size in pack["files"])
 
 
 def test_the_region_select_fetches_the_region_fields_with_htmx(client):
