@@ -40,6 +40,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # gzip, except the ledger's pages (common/compression.py: BREACH)
+    "common.compression.CompressWithoutSecrets",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common (Django's i18n docs): picks the language per request.

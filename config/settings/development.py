@@ -15,3 +15,13 @@ ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").sp
 # An unknown address answers the players' 404, in their language, not Django's technical
 # page (common/devpages.py); outermost, after the language is chosen.
 MIDDLEWARE = ["common.devpages.PlayersNotFound", *MIDDLEWARE]  # noqa: F405
+
+# Static files as production serves them (whitenoise, straight from the apps' and the
+# offline engine's folders): the offline engine's pre-compressed copies (.br, .gz beside
+# each file, scripts/build_offline.py) go out compressed under `make run` too, and the
+# rest is gzipped by common.compression (outermost).
+_SECURITY = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1  # noqa: F405
+MIDDLEWARE = [*MIDDLEWARE[:_SECURITY], "whitenoise.middleware.WhiteNoiseMiddleware",  # noqa: F405
+              *MIDDLEWARE[_SECURITY:]]  # noqa: F405
+INSTALLED_APPS = ["whitenoise.runserver_nostatic", *INSTALLED_APPS]  # noqa: F405
+WHITENOISE_USE_FINDERS = True

@@ -61,10 +61,11 @@ if "*" in ALLOWED_HOSTS:
 
 # whitenoise serves /static/ from the app itself, right after SecurityMiddleware (its
 # docs), with hashed names cached for a year and gzip/brotli files made by collectstatic.
+_SECURITY = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1
 MIDDLEWARE = [
-    MIDDLEWARE[0],
-    "whitenoise.middleware.WhiteNoiseMiddleware",
-    *MIDDLEWARE[1:],
+    *MIDDLEWARE[:_SECURITY],
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # right after security, as whitenoise asks
+    *MIDDLEWARE[_SECURITY:],
     "csp.middleware.CSPMiddleware",
 ]
 INSTALLED_APPS = [  # noqa: F405
