@@ -4,20 +4,18 @@
 region with its circumstances; ``deal_for(region, seed)`` is the same hand for a seed
 in the page's URL, so a round is reproducible and shareable. The hands come from the
 engine's generator (``rules.deals``, its default mix): every deal is accepted by
-``rules.score`` and wins.
+``rules.score`` and wins. The round itself — the deal of a seed, the hand and the grades
+in words — is ``presentation.practice``'s, which the offline engine runs too.
 """
 
 from __future__ import annotations
 
 import random
 
-from calculator.regions import LISTED
+from presentation.practice import REGIONS, SEED_LIMIT, deal_for
 from rules import deals
 from rules.deals import NoDeal
 from rules.tiles import sorted_code, tile_code
-
-REGIONS = tuple(region.key for region in LISTED)
-SEED_LIMIT = 10**9
 
 __all__ = ["REGIONS", "SEED_LIMIT", "NoDeal", "deal_for", "face_code", "new_seed", "notation",
            "random_deal"]
@@ -40,11 +38,6 @@ def random_deal(region: str, rng: random.Random) -> dict:
     if region not in REGIONS:
         raise ValueError(f"no region {region!r}")
     return deals.winning(rng, region).request
-
-
-def deal_for(region: str, seed: int) -> dict:
-    """The hand of one practice round: the same region and seed give the same hand."""
-    return random_deal(region, random.Random(f"{region}:{seed}"))
 
 
 def new_seed() -> int:

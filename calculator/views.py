@@ -1,5 +1,4 @@
 import hashlib
-from decimal import Decimal
 from functools import cache
 from urllib.parse import urlencode
 
@@ -8,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
@@ -17,13 +17,13 @@ from django_htmx.http import push_url
 from api.ratelimit import rate_limited_page
 from calculator import offline as offline_engine
 from calculator import practice, rules_pages
-from calculator.forms import DEFAULT_REGION, PracticeForm, ScoreForm, WaitsForm, form_data
-from calculator.results import score_panel, waits_panel
+from calculator.forms import DEFAULT_REGION, REGION_CHOICES, PracticeForm, ScoreForm, WaitsForm
+from calculator.results import page_links, score_panel, waits_panel
 from calculator.templatetags.fields import region_fields
 from common.web import form_response, htmx_partial
-from presentation.messages import meld_kind
-from presentation.regions import streak_name, wild_code
-from presentation.seats import amount, seat_name, signed
+from presentation import practice as practice_round
+from presentation.permalink import calculator_link
+from rules import score
 from rules.regions import REGIONS
 
 PAGE = "calculator/calculator.html"
@@ -72,7 +72,9 @@ PRACTICE_PAGE = "calculator/practice.html"
 def practice_page(request: HttpRequest):
     """/practice/: a random winning hand of the chosen region (``?region=…&seed=…``); the
     player answers its multiplier (番 in Honghe) and the four net payments, and the same
-    GET grades them and shows the calculator's result panel. Without a seed: a new one."""
+    GET grades them and shows the calculator's result panel. Without a seed: a new one.
+    The round is ``presentation.practice``'s, as the offline engine deals and grades it
+    with no network (static/js/practice.js)."""
     region = request.GET.get("region")
     seed = request.GET.get("seed", "")
     # The length first: int() of 5,000 digits raises.
@@ -82,30 +84,24 @@ def practice_page(request: HttpRequest):
         return redirect(practice_link(region if region in practice.REGIONS else DEFAULT_REGION))
     seed = int(seed)
     deal = practice.deal_for(region, seed)
-    # the region's default wild (Hangzhou: 白) unless another tile is named
-    wild = deal.get("wild") or wild_code(REGIONS[region])
-    score_form = ScoreForm(form_data(deal))
-    response = score_form.score()
+    engine_request = practice_round.engine_request(deal)
+    response = score(engine_request)
+    permalink = calculator_link(reverse("home"), deal)
     answered = any(name in request.GET for name in ("total", *PracticeForm.SEAT_FIELDS.values()))
     answers = PracticeForm(request.GET if answered else None, region=region,
                            initial={"region": region, "seed": seed})
-    grades = result = None
-    if answered and answers.is_valid() and response is not None:
-        grades = _grades(answers.cleaned_data, response, region)
-        result = score_panel(request, score_form.to_request(), response,
-                             score_form.permalink())
+    graded = None
+    if answered and answers.is_valid():
+        graded = SafeString(practice_round.answers_html(
+            practice_round.grades(answers.cleaned_data, response, region),
+            score_panel(request, engine_request, response, permalink)))
+    links = page_links()
     context = {
-        "region": region, "seed": seed, "deal": deal, "answers": answers,
-        "form": score_form, "result": result, "grades": grades,
-        "circumstances": _circumstances(deal),
-        "hand_tiles": [(code, code == wild) for code in _codes(deal["hand"])],
-        "melds": [(meld_kind(kind), _codes(tiles)) for kind, tiles in
-                  (meld.split() for meld in deal["melds"])],
-        "wild": wild,
+        "region": region, "seed": seed, "answers": answers, "graded": graded,
+        "hand": SafeString(practice_round.hand_html(region, seed, deal, links)),
         "next_hand": practice_link(region),
-        "regions": [(key, label, practice_link(key)) for key, label in
-                    score_form.fields["region"].choices],
-        "calculator_link": score_form.permalink(),
+        "regions": [(key, label, practice_link(key)) for key, label in REGION_CHOICES],
+        "calculator_link": permalink,
     }
     return render(request, PRACTICE_PAGE, context)
 
@@ -113,49 +109,6 @@ def practice_page(request: HttpRequest):
 def practice_link(region: str) -> str:
     """A new round of ``region``: its address with a fresh random seed."""
     return f"{reverse('practice')}?{urlencode({'region': region, 'seed': practice.new_seed()})}"
-
-
-def _codes(text: str) -> list[str]:
-    """``"123m5z"`` -> ``["1m", "2m", "3m", "5z"]``: the notation the generator writes."""
-    codes, digits = [], ""
-    for char in text:
-        if char.isdigit():
-            digits += char
-        else:
-            codes += [digit + char for digit in digits]
-            digits = ""
-    return codes
-
-
-def _circumstances(deal: dict) -> list[str]:
-    """How the hand was won, in words: who won how, the dealer and streak, the base."""
-    names = {"winner": seat_name(deal["winner"]),
-             "discarder": seat_name(deal["discarder"]) if deal["discarder"] else ""}
-    how = {"self_draw": _("%(winner)s won by self-draw 自摸."),
-           "discard": _("%(winner)s won on a tile discarded by %(discarder)s 點炮."),
-           "rob_kong": _("%(winner)s won by robbing the kong of %(discarder)s 搶槓.")}
-    streak = deal["dealer_streak"]
-    return [
-        how[deal["win_type"]] % names,
-        _("Dealer 莊家: %(dealer)s, %(streak)s (dealer streak %(count)s).") % {
-            "dealer": seat_name(deal["dealer"]), "streak": streak_name(streak), "count": streak},
-        _("Base 底分: %(base)s.") % {"base": amount(deal["base"])},
-    ]
-
-
-def _grades(answers: dict, response: dict, region: str) -> list[dict]:
-    """Each answer beside the engine's value: the total, then E, S, W, N."""
-    fan = REGIONS[region].adds_fan
-    right = response["fan"] if fan else response["multiplier"]
-    label = _("番 (fan)") if fan else _("Multiplier ×")
-    grades = [{"label": label, "given": amount(answers["total"]), "right": amount(right),
-               "correct": Decimal(answers["total"]) == Decimal(str(right))}]
-    for seat, name in PracticeForm.SEAT_FIELDS.items():
-        net = response["payments"][seat]
-        grades.append({"label": seat_name(seat), "given": signed(answers[name]),
-                       "right": signed(net),
-                       "correct": answers[name] == Decimal(str(net))})
-    return grades
 
 
 def rules_overview(request: HttpRequest):

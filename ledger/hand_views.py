@@ -16,12 +16,15 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from api.ratelimit import rate_limited_page
-from calculator.forms import calculator_link, form_data
+from calculator.forms import form_data
+from calculator.results import page_links
 from common.web import SEATS, form_response, signed
 from ledger import store
 from ledger.forms import WRITE_KEY, DrawForm, LedgerWinForm, ResultForm, new_key
@@ -31,13 +34,16 @@ from ledger.page_parts import (
     capability_page,
     edit_url,
     entry_view,
+    offline_spot,
     position_view,
     table_of_link,
     version_url,
     whole_number,
 )
 from ledger.rotation import advance
+from presentation.ledger import preview_html, spot_json
 from presentation.messages import render as say
+from presentation.permalink import calculator_link
 from presentation.results import Result, present
 from rules import InvalidRequest
 from rules.regions import REGIONS
@@ -427,11 +433,24 @@ def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int
     # errors are on its form.
     scored = page.stale is not None if posted else page.form.is_bound
     context = {**_hand_context(page, "hand-win"), "version": page.table.version,
-               "preview": _preview(page.form, page.table, page.spot) if scored else None}
+               "preview": _preview(page.form, page.table, page.spot) if scored else None,
+               "offline_spot": spot_json(offline_spot(page.table, page.spot))}
+    if context["preview"]:
+        context["preview"]["html"] = _preview_card(request, context)
     if posted:
         return render(request, WIN_PAGE, context, status=page.status)
     return form_response(request, WIN_PAGE, context, form_partial="win-form",
                          form_target="#score-form", answer_partial="preview")
+
+
+def _preview_card(request: HttpRequest, context: dict) -> SafeString:
+    """The preview's card (``presentation.ledger.preview_html``, which the offline engine
+    draws too), with the form that records the hand."""
+    preview = context["preview"]
+    footer = render_to_string("ledger/_record_form.html", {**context, "carry": preview["carry"]},
+                              request)
+    return SafeString(preview_html(context["number"], preview["result"], preview["after"],
+                                   preview["calculator_link"], page_links(), footer))
 
 
 def _win_form(request: HttpRequest, table: Table, spot: store.Spot) -> LedgerWinForm:
@@ -525,7 +544,7 @@ def _preview(form: LedgerWinForm, table: Table, spot: store.Spot) -> dict | None
     after = advance(table.region, position, Hand.WIN, request, table.house_rules)
     return {"result": present(response, request, table.names), "request": request,
             "after": position_view(table, after),
-            "calculator_link": calculator_link(request),
+            "calculator_link": calculator_link(page_links().calculator, request),
             "carry": form.query_string_pairs()}
 
 

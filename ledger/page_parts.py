@@ -16,8 +16,9 @@ from calculator.forms import calculator_link
 from common.web import SEATS, seat_name, signed
 from ledger import store
 from ledger.models import Hand, Table
-from ledger.rotation import Position
+from ledger.rotation import Position, advance, compose
 from presentation.language import chinese
+from presentation.ledger import Spot
 from presentation.messages import how_won
 from presentation.regions import streak_name
 from rules.regions import REGIONS
@@ -76,6 +77,21 @@ def position_view(table: Table, position: Position) -> dict:
             "streak": position.streak, "streak_name": streak_name(position.streak),
             "draws": position.draws, "previous_wild": position.previous_wild,
             "history": REGIONS[table.region].reads_history}
+
+
+def offline_spot(table: Table, spot: store.Spot) -> Spot:
+    """What the offline engine needs of the table to preview hand ``spot`` as the server
+    does (``presentation.ledger.Spot``): the request's table part, and who deals next
+    after a win of each seat (the hand's own wild, which the history reads, is the
+    engine's to put in)."""
+    position = spot.position
+    table_part = compose({}, region=table.region, base=table.base,
+                         house_rules=table.house_rules, position=position)
+    after = {seat: position_view(table, advance(table.region, position, Hand.WIN,
+                                                {"winner": seat}, table.house_rules))
+             for seat in SEATS}
+    return Spot(number=position.number, names=table.names, table_part=table_part,
+                after=after)
 
 
 def entry_view(table: Table, entry, editable: bool) -> dict:

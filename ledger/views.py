@@ -15,7 +15,6 @@ from urllib.parse import quote
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -194,11 +193,6 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         # kept by the service worker for recording with no network (ledger-offline.js)
         context["next_forms"] = json.dumps([context["win_url"], context["draw_url"],
                                             context["result_url"]])
-        # and the scripts of those forms (static/js/ledger-form.js …), which this page
-        # does not load itself
-        context["form_files"] = json.dumps([static(f"js/{name}") for name in (
-            "pending.js", "ledger-form.js", "ledger-live.js", "ledger-offline.js",
-            "tiles.js")])
         context["chain"] = json.dumps(_chain_words(table, ledger.position),
                                       ensure_ascii=False)
     return context

@@ -2,7 +2,9 @@
 calculator or waits form's fields answered as the server answers them — the same request
 (presentation.form), the same engine (rules.answer), the same result panel
 (presentation.page), in the same words: the server's compiled catalogues, read with the
-standard library's gettext, and its OpenCC's Simplified characters, as a table.
+standard library's gettext, and its OpenCC's Simplified characters, as a table. The
+ledger's win preview (presentation.ledger) and a practice round (presentation.practice)
+are answered here too.
 
 scripts/build_offline.py zips this package beside rules/, locale/ and t2s.json, as they
 lie in the repository: they are found from here.
@@ -12,13 +14,18 @@ from __future__ import annotations
 
 import gettext
 import json
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
+from presentation import practice
 from presentation.form import query_pairs, request_from_fields
-from presentation.language import Language
+from presentation.language import Language, speaking
+from presentation.ledger import Spot, offline_preview
 from presentation.page import Links, panel
+from presentation.permalink import calculator_link
 from rules.answer import answer as engine_answer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,9 +39,14 @@ def answer(kind: str, fields_json: str, language_code: str, links_json: str) -> 
     as the browser's FormData gives them) are ``fields_json``, on a page in
     ``language_code`` whose links (``links_json``: the panel's Links that no answer
     changes, and "waits", the waits page's address) are the server's: JSON {"status": 200
-    or 400, "html": the result panel's HTML, "field_errors": {field name: [messages]}}."""
+    or 400, "html": the result panel's HTML, "field_errors": {field name: [messages]}}.
+    Of ``kind`` "ledger_win" and "practice", ``ledger_win`` and ``practice_round``."""
     fields = json.loads(fields_json)
     spoken = language(language_code)
+    if kind == "ledger_win":
+        return ledger_win(fields, spoken, links_json)
+    if kind == "practice":
+        return practice_round(fields, spoken, links_json)
     request, field_errors = request_from_fields(kind, fields, spoken)
     if field_errors:
         return _answer(400, "", field_errors)
@@ -42,6 +54,53 @@ def answer(kind: str, fields_json: str, language_code: str, links_json: str) -> 
     shown = panel(kind, request, status, body, spoken, _links(kind, fields, links_json),
                   fields)
     return _answer(status, shown.html, shown.field_errors)
+
+
+def ledger_win(asked: dict[str, Any], spoken: Language, links_json: str) -> str:
+    """The ledger win page's preview (``asked``: {"fields": its form's fields, "spot":
+    what the page says of the table, ``presentation.ledger.Spot``), as ``answer``'s
+    JSON."""
+    status, html, field_errors = offline_preview(asked["fields"], Spot.of(asked["spot"]),
+                                                 spoken, _page_links(links_json))
+    return _answer(status, html, field_errors)
+
+
+def practice_round(fields: dict[str, str], spoken: Language, links_json: str) -> str:
+    """A practice round (``fields``: the practice form's, region and seed among them):
+    ``answer``'s JSON, with "hand" (the hand's card), "total_label" (what the total is
+    called there) and "calculator" (the hand in the calculator); "html", the answers
+    graded and the hand's result panel when ``fields`` answer it, "" when they hold no
+    answer."""
+    region, seed = fields["region"], int(fields["seed"])
+    links = _page_links(links_json)
+    with speaking(spoken):
+        deal = practice.deal_for(region, seed)
+        calculator = calculator_link(links.calculator, deal)
+        round_part = {"hand": practice.hand_html(region, seed, deal, links),
+                      "total_label": practice.total_label(region), "calculator": calculator}
+        answered = any(name in fields for name in ("total", *practice.SEAT_FIELDS.values()))
+        status, html = 200, ""
+        field_errors: dict[str, list[str]] = {}
+        if answered:
+            answers, field_errors = practice.read_answers(fields)
+            if field_errors:
+                status = 400
+            else:
+                request = practice.engine_request(deal)
+                _status, body = engine_answer("score", request)
+                shown = panel("score", request, 200, body, spoken,
+                              replace(links, permalink=calculator))
+                html = practice.answers_html(practice.grades(answers, body, region),
+                                             shown.html)
+    return json.dumps({"status": status, "html": html, "field_errors": field_errors,
+                       **round_part}, ensure_ascii=False)
+
+
+def _page_links(links_json: str) -> Links:
+    """The page's links that no answer changes (its "waits" is the waits form's alone)."""
+    links = json.loads(links_json)
+    links.pop("waits", None)
+    return Links.of(links)
 
 
 def _links(kind: str, fields: dict[str, str], links_json: str) -> Links:

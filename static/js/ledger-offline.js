@@ -24,23 +24,115 @@
     return input;
   }
 
-  // A win's page with no network: its preview cannot be fetched, so offer to keep the hand
-  // as typed (the form's fields, its ledger version and key among them) for the server to
-  // score.
+  // A win's page with no network: its preview cannot be fetched from the server. The
+  // offline engine (static/js/offline.js, window.offlineEngine) works it out on this phone
+  // as the server does (presentation.ledger: the same words and markup), badged 离线计算,
+  // with a button that keeps the hand as typed (the form's fields, its ledger version and
+  // key among them) for the server to record and score again when the connection is back.
+  // Where the engine cannot (not kept here yet), the hand can still be kept, unscored.
   const offlineRecord = document.querySelector("template[data-offline-record]");
   if (offlineRecord) {
-    document.addEventListener("htmx:sendError", (event) => {
-      const form = event.detail.elt;
-      if (!form || !form.matches || !form.matches("#score-form")) return;
-      const card = offlineRecord.content.firstElementChild.cloneNode(true);
-      const record = card.querySelector("form");
+    const preview = document.getElementById("preview");
+    const engineWords = (document.querySelector("[data-offline-engine]") || {}).dataset || {};
+
+    const keepForm = (form, template) => {
+      const kept = template.content.cloneNode(true);
+      const record = kept.querySelector("form");
       new FormData(form).forEach((value, name) => { record.prepend(hidden(name, value)); });
-      const preview = document.getElementById("preview");
+      return kept;
+    };
+
+    const showCard = (card) => {
       const notice = preview.previousElementSibling;
       if (notice && notice.matches(".answer-notice")) notice.remove();
       preview.classList.remove("answer-stale");
       preview.replaceChildren(card);
-    });
+    };
+
+    const unscored = (form) => {
+      const card = offlineRecord.content.firstElementChild.cloneNode(true);
+      const record = card.querySelector("form");
+      new FormData(form).forEach((value, name) => { record.prepend(hidden(name, value)); });
+      showCard(card);
+    };
+
+    // The card of presentation.ledger.preview_html, marked as offline.js marks its answers.
+    const scored = (form, html) => {
+      const box = document.createElement("div");
+      box.innerHTML = html;
+      const card = box.firstElementChild;
+      card.dataset.offlineAnswer = "";
+      const badge = document.createElement("span");
+      badge.className = "badge text-bg-warning offline-badge";
+      badge.textContent = engineWords.badge || "";
+      badge.dataset.offlineNotice = "";
+      card.querySelector(".card-header").append(badge);
+      const note = document.createElement("p");
+      note.className = "small text-body-secondary";
+      note.textContent = engineWords.note || "";
+      note.dataset.offlineNotice = "";
+      card.querySelector(".card-body").prepend(note);
+      card.querySelector(".card-footer")
+        .append(keepForm(form, document.querySelector("template[data-offline-keep]")));
+      showCard(card);
+    };
+
+    // The messages of the fields in error, as the server's form shows them where
+    // offline.js can place them; else listed in the preview.
+    const refused = (form, fieldErrors) => {
+      const engine = window.offlineEngine;
+      if (engine && engine.showErrors) {
+        engine.clearErrors(form);
+        engine.showErrors(form, fieldErrors);
+        preview.replaceChildren();
+        return;
+      }
+      const alert = document.createElement("div");
+      alert.className = "alert alert-danger";
+      alert.setAttribute("role", "alert");
+      Object.values(fieldErrors).flat().forEach((message) => {
+        const line = document.createElement("p");
+        line.className = "mb-0";
+        line.textContent = message;
+        alert.append(line);
+      });
+      showCard(alert);
+    };
+
+    const previewOffline = (form) => {
+      const spot = offlineRecord.dataset.spot;
+      if (!window.offlineEngine || !spot) {
+        unscored(form);
+        return;
+      }
+      const fields = {};
+      new FormData(form).forEach((value, name) => { if (typeof value === "string") fields[name] = value; });
+      const starting = setTimeout(() => {
+        const line = document.createElement("p");
+        line.className = "text-body-secondary";
+        line.textContent = engineWords.starting || "";
+        showCard(line);
+      }, 300);
+      window.offlineEngine.ask("ledger_win", { fields, spot: JSON.parse(spot) }).then((answer) => {
+        clearTimeout(starting);
+        if (answer.status === 200) scored(form, answer.html);
+        else refused(form, answer.field_errors);
+      }, (error) => {
+        clearTimeout(starting);
+        if (window.console) console.warn("offline engine:", error);
+        unscored(form);
+      });
+    };
+
+    // Caught before the calculator's offline answer (offline.js), which would read this
+    // form as the calculator's, and before site.js's "no connection" notice: this page
+    // answers with no network itself.
+    document.addEventListener("htmx:sendError", (event) => {
+      const form = event.detail.elt;
+      if (!form || !form.matches || !form.matches("#score-form")) return;
+      event.stopPropagation();
+      previewOffline(form);
+    }, true);
   }
 
   const section = document.querySelector("[data-pending]");
@@ -49,12 +141,11 @@
   let chain = JSON.parse(words.chain);
 
   // The service worker keeps this table's next forms, fresh (they carry the version),
-  // and their scripts.
+  // with the files they name (their scripts).
   function keepForms() {
     if (!("serviceWorker" in navigator) || !navigator.onLine) return;
     navigator.serviceWorker.ready.then((registration) => {
       registration.active.postMessage({ refresh: JSON.parse(words.pendingForms) });
-      registration.active.postMessage({ keep: JSON.parse(words.pendingFiles) });
     });
   }
   keepForms();

@@ -64,8 +64,6 @@
     }));
   }
 
-  // For the other pages' offline parts (practice, the ledger's win form): the same engine.
-  window.offlineEngine = { ask, start: startEngine };
 
   window.addEventListener("load", () => {
     fetch("/health", { cache: "no-store" }).then((r) => !r.ok, () => true)
@@ -278,6 +276,10 @@
     current.replaceWith(document.adoptNode(fresh));
     document.dispatchEvent(new CustomEvent("htmx:load", { detail: { elt: fresh } }));
   }
+
+  // For the other pages' offline parts (practice, the ledger's win form): the same
+  // engine, and its field messages shown as the server's form shows them.
+  window.offlineEngine = { ask, start: startEngine, showErrors, clearErrors };
 
   // A request that could not be sent (with no network it fails at once; site.js has
   // said so beside the old answer): answered here instead.

@@ -22,8 +22,7 @@
 //   (Pending, static/js/pending.js, which the served script includes), and the ledger's
 //   edit page shown, which lists it as 待同步 and sends it when the connection is back.
 //   The edit page and its next hand's forms are kept for that (the page asks for them
-//   fresh: {refresh: [urls]}, and for their scripts: {keep: [urls]}); a read-only link
-//   never sees them.
+//   fresh, with the files they name: {refresh: [urls]}); a read-only link never sees them.
 const CACHE = "mahjong-" + VERSION;
 const OFFLINE = "/offline/";
 
@@ -38,9 +37,8 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
-// A page asks for the offline pack (prepare), for its progress (status), for files to
-// keep (keep: those not kept yet) or for the ledger's next forms (refresh: fetched again,
-// they carry the ledger's version).
+// A page asks for the offline pack (prepare), for its progress (status) or for the
+// ledger's next forms (refresh: fetched again, they carry the ledger's version).
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.prepare) {
@@ -49,12 +47,9 @@ self.addEventListener("message", (event) => {
     event.waitUntil(prepare({ ...data.prepare, pages: [...new Set([...data.prepare.pages, ...here])] }));
   } else if (data.status) {
     if (event.source) event.source.postMessage({ offline: progress });
-  } else if (Array.isArray(data.keep)) {
-    event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(data.keep.map((url) =>
-      keepOnce(cache, url).catch(() => null)))));
   } else if (Array.isArray(data.refresh)) {
     event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(data.refresh.map((url) =>
-      cache.add(url).catch(() => null)))));
+      keepPage(cache, url, null).catch(() => null)))));
   }
 });
 
@@ -85,14 +80,17 @@ async function broadcast() {
 // The /static/ files a kept page names (its styles, scripts and tile pictures).
 const STATIC_REF = /(?:src|href)="(\/static\/[^"?#]+)"/g;
 
-// A page is fetched again when it is not kept, or kept in another language.
+// A page and the /static/ files it names, kept. The page is fetched again when it is not
+// kept, or kept in another language than `language` (null: always, the ledger's forms).
+// A page that redirects (/practice/ to a round) is kept as the page it leads to.
 async function keepPage(cache, url, language) {
   const kept = await cache.match(url, { ignoreVary: true });
-  if (kept && kept.headers.get("Content-Language") === language) return;
+  if (kept && language && kept.headers.get("Content-Language") === language) return;
   const response = await fetch(new Request(url, { priority: "low", credentials: "same-origin" }));
   if (!response.ok || response.type !== "basic") return;
   const html = await response.clone().text();
-  await cache.put(url, response);
+  await cache.put(url, response.redirected
+    ? new Response(html, { headers: response.headers }) : response);
   for (const [, file] of html.matchAll(STATIC_REF)) {
     await whenQuiet();
     await keepOnce(cache, file).catch(() => null);

@@ -141,12 +141,20 @@ def new_table(page: Page) -> str:
 def forms_kept(page: Page) -> None:
     """Wait until the service worker keeps the edit page's next forms and their scripts."""
     page.wait_for_function(
-        """async () => {
+        r"""async () => {
           const section = document.querySelector("[data-pending]").dataset;
-          const forms = JSON.parse(section.pendingForms).concat(JSON.parse(section.pendingFiles));
-          const kept = await Promise.all(
-            forms.map((url) => caches.match(url, { ignoreVary: true })));
-          return kept.every(Boolean);
+          const forms = await Promise.all(JSON.parse(section.pendingForms)
+            .map((url) => caches.match(url, { ignoreVary: true })));
+          if (!forms.every(Boolean)) return false;
+          const named = [];
+          for (const form of forms) {
+            const html = await form.clone().text();
+            for (const [, file] of html.matchAll(/(?:src|href)="(\/static\/[^"?#]+)"/g)) {
+              named.push(file);
+            }
+          }
+          const kept = await Promise.all(named.map((url) => caches.match(url)));
+          return named.length > 0 && kept.every(Boolean);
         }""", polling=250, timeout=30_000)
 
 

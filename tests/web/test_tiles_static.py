@@ -180,18 +180,21 @@ def test_the_widget_stays_hidden_until_its_script_runs(widget_page):
 def test_the_widget_has_no_inline_script_handler_or_style(widget_page):
     page = Elements(widget_page)
 
-    assert all(attrs.get("src") for attrs in page.all("script"))
+    assert not page.all("script")
     for _tag, attrs in page.found:
         assert not [name for name in attrs if name.startswith("on") or name == "style"]
 
 
-def test_the_widget_loads_its_own_static_files(widget_page):
-    page = Elements(widget_page)
-    (script,) = page.all("script")
-    (stylesheet,) = page.all("link", rel="stylesheet")
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/", "/waits/"])
+def test_a_page_with_the_widget_loads_its_files_in_the_head(client, path):
+    """The widget's script and styles are asked for with the page's head, before the tile
+    pictures (the script is a module: deferred)."""
+    head = client.get(path).content.decode().split("</head>", 1)[0]
+    page = Elements(head)
 
-    assert script == {"type": "module", "src": "/static/js/tiles.js"}
-    assert stylesheet["href"] == "/static/css/tiles.css"
+    assert {"type": "module", "src": "/static/js/tiles.js"} in page.all("script")
+    assert "/static/css/tiles.css" in [link["href"] for link in page.all("link", rel="stylesheet")]
     assert finders.find("js/tiles.js") and finders.find("css/tiles.css")
 
 
