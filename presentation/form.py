@@ -28,7 +28,8 @@ from rules.regions import REGIONS
 __all__ = ["BOTH_DICE", "CLAIM_FIELDS", "COMMON_FIELDS", "DIE_FACES", "REGION_FIELDS",
            "WHOLE_CLAIM_ROW", "WIN_FIELDS", "calculator_link", "choose", "claim_rows",
            "field_errors", "field_message", "fields_of", "form_field", "json_number",
-           "number_message", "query_pairs", "request_from_fields", "text_message"]
+           "number_message", "query_pairs", "request_from_fields", "shown_request",
+           "text_message"]
 
 CLAIM_ROWS = 3
 CLAIM_FIELDS = tuple(f"claim{row}_{part}" for row in range(1, CLAIM_ROWS + 1)
@@ -310,6 +311,17 @@ class _Reader:
         except _Unreadable as unreadable:
             self.errors.setdefault(name, []).append(str(unreadable))
             return None
+
+
+# A result on a page lists what each other value of a house rule would make of the hand,
+# where that changes it (若按另一种读法; docs/API.md, "alternatives").
+SHOWN_WITH = {"alternatives": "house_rules"}
+
+
+def shown_request(kind: str, request: dict[str, Any]) -> dict[str, Any]:
+    """The engine request for a page's answer: a score asks for the other readings of
+    its house rules too."""
+    return {**request, **SHOWN_WITH} if kind == "score" else request
 
 
 def request_from_fields(kind: str, fields: Mapping[str, str],

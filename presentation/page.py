@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from presentation.form import calculator_link, field_errors
 from presentation.html import esc
@@ -27,6 +28,7 @@ from presentation.language import (
     speaking,
 )
 from presentation.results import (
+    HouseRuleReading,
     PatternLine,
     Reading,
     Result,
@@ -115,9 +117,67 @@ def _result_body(result: Result, links: Links) -> str:
         tiles = "".join(tile_html(code, links.tiles.get(code, "")) for code in result.unmatched)
         return (f"<p>{esc(result.reason)}</p>"
                 f'<p class="mb-1">{esc(gettext("Tiles that fit nowhere:"))}</p>'
-                f'<div class="tiles">{tiles}</div>')
+                f'<div class="tiles">{tiles}</div>' + _house_rules_html(result, links))
     return (reading_html(result.best, result.region_key, links)
+            + _house_rules_html(result, links)
             + _near_misses_html(result) + _alternatives_html(result, links))
+
+
+def _house_rules_html(result: Result, links: Links) -> str:
+    """若按另一种读法: one compact line per other value of a house rule that changes this
+    hand — its words and source, the total and each seat's payment with the change
+    against the shown answer, and a link that applies it (site.js sets the form's field
+    and scores again, online or offline)."""
+    if not result.house_rules:
+        return ""
+    items, rule = [], None
+    for reading in result.house_rules:
+        if reading.rule != rule:  # the value this answer is scored under, first
+            rule = reading.rule
+            shown = gettext("This answer: %(rule)s: %(choice)s") % {
+                "rule": reading.rule, "choice": reading.in_force}
+            items.append(f'<li class="mb-1 house-rule-in-force" data-house-rule="'
+                         f'{esc(reading.field)}">{esc(shown)} <span class="text-body-secondary">'
+                         f"({esc(reading.in_force_source)})</span></li>")
+        items.append(_house_rule_html(reading, links))
+    return (f'<section class="mt-3 house-rule-readings" aria-labelledby="house-rules-title">'
+            f'<h3 class="h6 mb-1" id="house-rules-title">'
+            f'{esc(gettext("Under another reading of the rules"))}</h3>'
+            f'<ul class="list-unstyled mb-0 small">{"".join(items)}</ul></section>')
+
+
+def _house_rule_html(reading: HouseRuleReading, links: Links) -> str:
+    total = (f' <span class="fw-bold">{esc(reading.total)}</span>' if reading.total else "")
+    outcome = (f'<div class="text-danger-emphasis">{esc(reading.outcome)}</div>'
+               if reading.outcome else "")
+    seats = "".join(
+        f'<span class="text-nowrap">{esc(line.name)} '
+        f'<span class="fw-bold{_sign_class(line.sign)}">{esc(line.net)}</span>'
+        + (f' <span class="change text-body-secondary">({esc(line.change)})</span>'
+           if line.change else "")
+        + "</span>"
+        for line in reading.payments)
+    payments = f'<div class="d-flex flex-wrap column-gap-3">{seats}</div>' if seats else ""
+    apply = ""
+    if links.permalink:
+        href = _with_field(links.permalink, reading.field, reading.value)
+        apply = (f'<a class="apply-reading" href="{esc(href)}" '
+                 f'data-apply-house-rule="{esc(reading.field)}" data-value="{esc(reading.value)}">'
+                 f'{esc(gettext("Score it this way"))}</a>')
+    named = {"rule": reading.rule, "choice": reading.choice}
+    return (f'<li class="mb-2 house-rule-reading" data-house-rule="{esc(reading.field)}" '
+            f'data-value="{esc(reading.value)}">'
+            f'<div><strong>{esc(gettext("%(rule)s: %(choice)s") % named)}</strong> '
+            f'<span class="text-body-secondary">({esc(reading.source)})</span>{total}</div>'
+            f"{outcome}{payments}{apply}</li>")
+
+
+def _with_field(address: str, name: str, value: str) -> str:
+    """``address`` (a path and query) with the query's ``name`` set to ``value``."""
+    parts = urlsplit(address)
+    pairs = [(key, old) for key, old in parse_qsl(parts.query, keep_blank_values=True)
+             if key != name]
+    return f"{parts.path}?{urlencode([*pairs, (name, value)])}"
 
 
 def _near_misses_html(result: Result) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from presentation.language import chinese, english, gettext, pgettext
-from presentation.messages import render_near_miss, render_reason
+from presentation.messages import render, render_near_miss, render_reason
 from presentation.regions import (
     in_language,
     payment_sentence,
@@ -26,7 +26,8 @@ from rules.region import Region
 from rules.regions import REGIONS
 from rules.tiles import CODES, TileSyntaxError, parse_tiles
 
-__all__ = ["Group", "NearMiss", "PatternLine", "Reading", "Result", "SeatLine", "Tile",
+__all__ = ["Group", "HouseRuleReading", "NearMiss", "PatternLine", "Reading", "Result",
+           "SeatChange", "SeatLine", "Tile",
            "Wait", "WaitSeat", "WinLine", "Waits", "group_kind", "present", "present_waits",
            "shape_name"]
 
@@ -87,6 +88,31 @@ class NearMiss:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SeatChange:
+    name: str
+    net: str  # what the seat would pay or receive, signed
+    change: str  # against the answer shown, signed ("" where the same)
+    sign: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseRuleReading:
+    """若按另一种读法: the hand under another value of one house rule, where that changes
+    its outcome (the response's ``house_rule_alternatives``)."""
+
+    rule: str  # the house rule, in the player's words
+    choice: str  # the other value, in the player's words
+    source: str
+    in_force: str  # the value the shown answer is scored under, in the player's words
+    in_force_source: str
+    field: str  # the form field and value that apply it (the rule's key)
+    value: str
+    total: str | None  # "×4", "3 番"; None where the hand does not win under it
+    outcome: str | None  # why not, where it does not win or is not allowed
+    payments: list[SeatChange]
+
+
+@dataclass(frozen=True, kw_only=True)
 class Result:
     winning: bool
     region_key: str
@@ -97,6 +123,7 @@ class Result:
     best: Reading | None
     alternatives: list[Reading]
     near_misses: list[NearMiss] = field(default_factory=list)
+    house_rules: list[HouseRuleReading] = field(default_factory=list)
 
 
 def present(response: dict[str, Any], request: dict[str, Any],
@@ -105,17 +132,52 @@ def present(response: dict[str, Any], request: dict[str, Any],
     player, from a table ledger) label the payment lines."""
     region = REGIONS[response["region"]]
     heading = region_label(region.key)
+    house_rules = [_house_rule_reading(entry, response, request, region, names)
+                   for entry in response.get("house_rule_alternatives", [])]
     if not response["winning"]:
         return Result(winning=False, region_key=region.key, region=heading,
                       reason=render_reason(response), unmatched=response["unmatched"],
-                      combination=None, best=None, alternatives=[])
+                      combination=None, best=None, alternatives=[], house_rules=house_rules)
     return Result(
         winning=True, region_key=region.key, region=heading, reason=None, unmatched=[],
         combination=chinese(response["combination"]) if response.get("combination") else None,
         best=_reading(response, request, names),
         alternatives=[_reading(alt, request, names) for alt in response.get("alternatives", [])],
         near_misses=_near_misses(response.get("near_misses", []), region),
+        house_rules=house_rules,
     )
+
+
+def _house_rule_reading(entry: dict[str, Any], shown: dict[str, Any], request: dict[str, Any],
+                        region: Region, names: dict[str, str] | None) -> HouseRuleReading:
+    """One other value of a house rule as the panel lists it: its words and source, and
+    what the hand would be under it — its total and each seat's payment beside the
+    shown one, or why it would not win or not be allowed."""
+    rule = next(r for r in region.house_rules if r.key == entry["rule"])
+    choice = next(c for c in rule.choices if c.value == entry["value"])
+    in_force = next(c for c in rule.choices if c.value == entry["in_force"])
+    outcome = None
+    if entry["refused"]:
+        outcome = render(entry["errors"][0], region.key) if entry["errors"] else None
+    elif not entry["winning"]:
+        outcome = gettext("Not a winning hand")
+    payments = []
+    if entry["payments"] is not None:
+        before = shown.get("payments") or {}
+        changes = entry.get("payment_changes") or {}
+        for seat, net in entry["payments"].items():
+            change = changes.get(seat, 0) if before else 0
+            payments.append(SeatChange(
+                name=f"{names[seat]} · {seat_name(seat)}" if names else seat_name(seat),
+                net=signed(net), change=signed(change) if change else "", sign=_sign(net)))
+    return HouseRuleReading(
+        rule=in_language(rule.label_zh, rule.label_en),
+        choice=in_language(choice.label_zh, choice.label_en),
+        source=source_label(choice.source), field=rule.key, value=choice.value,
+        in_force=in_language(in_force.label_zh, in_force.label_en),
+        in_force_source=source_label(in_force.source),
+        total=_total(entry, region) if entry["winning"] else None, outcome=outcome,
+        payments=payments)
 
 
 def _near_misses(entries: list[dict[str, Any]], region: Region) -> list[NearMiss]:

@@ -50,6 +50,20 @@
     });
   }
 
+  // 若按另一种读法 (presentation/page.py): a tap applies that reading of the house rule —
+  // the form's field set to it and the hand scored again (online, or by the offline
+  // engine), so it becomes the shown answer and its link; without the form, the link.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-apply-house-rule]");
+    const form = link && document.querySelector("#score-form");
+    const control = form && form.elements[link.dataset.applyHouseRule];
+    if (!control) return;
+    event.preventDefault();
+    control.value = link.dataset.value;
+    control.dispatchEvent(new Event("change", { bubbles: true }));
+    form.requestSubmit();
+  });
+
   // The install prompt: where the browser offers to install the app, a button in the
   // header asks for it (a tap, never on its own); gone once installed.
   let installPrompt = null;
