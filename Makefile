@@ -153,6 +153,8 @@ node-packages:
 
 bench: $(VENV)/.dev.stamp offline
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/house_rules.py
+	$(BIN)/python bench/advise.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/offline.py
 

@@ -1,5 +1,5 @@
-"""The JSON API (docs/API.md): score and waits by POST, the rules catalogue by GET, and the
-page that documents them."""
+"""The JSON API (docs/API.md): score, waits and advice by POST, the rules catalogue by GET,
+and the page that documents them."""
 
 from functools import lru_cache
 
@@ -18,8 +18,8 @@ def api_docs(request: HttpRequest):
 
 
 def _json_api(request: HttpRequest, kind: str):
-    """POST a JSON ``kind`` request ("score" or "waits", rules.answer): its answer, or
-    400/405 with ``errors`` naming what is wrong (docs/API.md)."""
+    """POST a JSON ``kind`` request ("score", "waits" or "advise", rules.answer): its
+    answer, or 400/405 with ``errors`` naming what is wrong (docs/API.md)."""
     if request.method != "POST":
         message = f"{request.method} is not allowed here; POST a JSON {kind} request instead"
         return errors_response(
@@ -49,6 +49,14 @@ def score_api(request: HttpRequest):
 def waits_api(request: HttpRequest):
     """POST /api/v1/waits: every tile that completes a 13-tile hand, scored (docs/API.md)."""
     return _json_api(request, "waits")
+
+
+@csrf_exempt
+@rate_limited
+def advise_api(request: HttpRequest):
+    """POST /api/v1/advise: 向听 of a 13-tile hand and the draws that improve it, or every
+    discard of a 14-tile hand, best first (docs/API.md)."""
+    return _json_api(request, "advise")
 
 
 @csrf_exempt

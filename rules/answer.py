@@ -8,11 +8,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .advise import advise
 from .request import InvalidRequest
 from .scoring import score
 from .waits import waits
 
-ENGINES: dict[str, Callable[[Any], dict[str, Any]]] = {"score": score, "waits": waits}
+ENGINES: dict[str, Callable[[Any], dict[str, Any]]] = {"score": score, "waits": waits,
+                                                       "advise": advise}
 MAX_ERRORS = 50  # an answer lists this many errors, then counts the rest
 
 
@@ -28,8 +30,8 @@ def listed_errors(errors: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]
 
 
 def answer(kind: str, request: object) -> tuple[int, dict[str, Any]]:
-    """``kind`` ("score" or "waits") of a decoded request: (200, the response) or (400,
-    {"errors": [...]})."""
+    """``kind`` ("score", "waits" or "advise") of a decoded request: (200, the response) or
+    (400, {"errors": [...]})."""
     try:
         return 200, ENGINES[kind](request)
     except InvalidRequest as invalid:
