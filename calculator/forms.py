@@ -36,6 +36,7 @@ from presentation.form import (
     form_field,
     query_pairs,
     request_from_fields,
+    shown_request,
 )
 from presentation.form import calculator_link as calculator_link_with_win
 from presentation.messages import render as say
@@ -328,8 +329,9 @@ class ScoreForm(ClaimRowsForm):
 
     def score(self) -> dict | None:
         """The engine's response for a valid form, else None; the engine's objections
-        become errors of the fields they name."""
-        return self._answer(score)
+        become errors of the fields they name. A page's answer asks for the other
+        readings of the house rules too (``presentation.form.shown_request``)."""
+        return self._answer(lambda request: score(shown_request("score", request)))
 
     def _answer(self, engine) -> dict | None:
         """``engine``'s answer to the form's request (``rules.score`` or ``rules.waits``)."""

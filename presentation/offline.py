@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from presentation import practice
-from presentation.form import query_pairs, request_from_fields
+from presentation.form import query_pairs, request_from_fields, shown_request
 from presentation.language import Language, speaking
 from presentation.ledger import Spot, offline_preview
 from presentation.page import Links, panel
@@ -50,7 +50,7 @@ def answer(kind: str, fields_json: str, language_code: str, links_json: str) -> 
     request, field_errors = request_from_fields(kind, fields, spoken)
     if field_errors:
         return _answer(400, "", field_errors)
-    status, body = engine_answer(kind, request)
+    status, body = engine_answer(kind, shown_request(kind, request))
     shown = panel(kind, request, status, body, spoken, _links(kind, fields, links_json),
                   fields)
     return _answer(status, shown.html, shown.field_errors)

@@ -7,15 +7,8 @@ from collections.abc import Callable
 from typing import cast
 
 from .deal import Deal
-from .readings import (
-    ALL_HONOURS,
-    SEVEN_PAIRS,
-    STANDARD,
-    THIRTEEN_LONELY,
-    Group,
-    Reading,
-    wild_pair_with_win,
-)
+from .readings import Group, Reading, wild_pair_with_win
+from .readings.reading import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY
 
 
 def standard(r: Reading, d: Deal) -> bool:

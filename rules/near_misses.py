@@ -386,10 +386,12 @@ def near_misses(reading: Reading, deal: Deal, region: Region,
     each. A pattern
     that counted, or that a counted one replaces, is never listed."""
     facts = _facts(region, reading, deal)
-    if facts not in _CHECKS:
-        _CHECKS[facts] = tuple(c for c in _region_checks(region) if _may_answer(c[2], facts))
+    checks = _CHECKS.get(facts)
+    if checks is None:
+        checks = tuple(c for c in _region_checks(region) if _may_answer(c[2], facts))
+        _CHECKS[facts] = checks
     found: list[NearMissEntry] = []
-    for key, name, near, ruled_out_by, words in _CHECKS[facts]:
+    for key, name, near, ruled_out_by, words in checks:
         if not ruled_out_by.isdisjoint(counted_keys):
             continue
         reason = near(reading, deal)

@@ -37,8 +37,11 @@ __all__ = [
 
 REQUEST_KEYS = {
     "region", "hand", "melds", "win_tile", "win_type", "winner", "dealer", "discarder",
-    "dealer_streak", "base", "wild", "context", "house_rules",
+    "dealer_streak", "base", "wild", "context", "house_rules", "alternatives",
 }
+# What a score request's "alternatives" may ask for beside the other readings of its tiles,
+# which every response gives (docs/API.md): the outcome under each other house-rule value.
+ALTERNATIVES = ("house_rules",)
 CONTEXT_KEYS = {c.key for c in CIRCUMSTANCES}
 MAX_STREAK = 99
 MAX_BASE = 1_000_000
@@ -77,10 +80,11 @@ def parse_request(data: Any, regions: Mapping[str, Region]) -> Deal:
         raise InvalidRequest([problem("body", "request_not_object",
                                       "the request must be a JSON object")])
     errors = _Errors()
-    for key in sorted(data.keys() - REQUEST_KEYS, key=str):
-        errors.add(str(key), "unknown_key", f"unknown key '{key}'; allowed keys: "
-                   f"{', '.join(sorted(REQUEST_KEYS))}", key=str(key),
-                   allowed=sorted(REQUEST_KEYS))
+    if not REQUEST_KEYS.issuperset(data):
+        for key in sorted(data.keys() - REQUEST_KEYS, key=str):
+            errors.add(str(key), "unknown_key", f"unknown key '{key}'; allowed keys: "
+                       f"{', '.join(sorted(REQUEST_KEYS))}", key=str(key),
+                       allowed=sorted(REQUEST_KEYS))
     region_key = _choice(data, "region", regions.keys(), errors, required=True)
     region = regions[region_key] if region_key is not None else None
     wild = _wild(data, region, errors)
@@ -108,6 +112,7 @@ def parse_request(data: Any, regions: Mapping[str, Region]) -> Deal:
         context=_context(data["context"], errors) if "context" in data else NO_CONTEXT,
         house_rules=_house_rules(data.get("house_rules", {}), region, regions, errors),
         naturals=counts.naturals, wild_count=counts.wild_count, suit_counts=counts.suit_counts)
+    _choice(data, "alternatives", ALTERNATIVES, errors, required=False)
     _check_tiles(deal, counts.in_play, errors)
     _check_win(deal, region, errors)
     errors.extend(context_problems(deal, regions))
@@ -209,8 +214,12 @@ def _melds(value: object, errors: _Errors, substitutes: bool,
     if not value:
         return ()
     white_as = wild if substitutes else None  # 白 is a plain copy of the wild's face
-    melds = (read_meld(text, index, white_as, errors) for index, text in enumerate(value))
-    return tuple(meld for meld in melds if meld is not None)
+    melds = []
+    for index, text in enumerate(value):
+        meld = read_meld(text, index, white_as, errors)
+        if meld is not None:
+            melds.append(meld)
+    return tuple(melds)
 
 
 def _count(value: object, name: str, limit: int, errors: _Errors) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, TypedDict
 
+from .house_readings import house_rule_outcomes
 from .melds import clear_meld_cache
 from .near_misses import near_misses
 from .problems import problem
@@ -66,19 +67,29 @@ def score(request: dict[str, Any]) -> dict[str, Any]:
                                  and deal.win_type != "self_draw"):
         _check_against_readings(deal, region, found)
     if not found:
-        return _not_winning(deal)
+        return _with_house_rules(request, deal, _not_winning(deal))
     per_hand = _per_hand(found[0], deal, region)
-    best, *others = _best_first([_match(r, deal, region, per_hand)
-                                 for r in _one_per_signature(found, deal)])
+    ranked = _best_first([_match(r, deal, region, per_hand)
+                          for r in _one_per_signature(found, deal)])
+    best = ranked[0]
     counted = {p.key for p, _ in best.patterns}
-    return {
+    return _with_house_rules(request, deal, {
         "winning": True,
         "region": deal.region,
         **_describe(best, deal, region),
         "combination": _combination(best, region),
         "near_misses": near_misses(best.reading, deal, region, counted),
-        "alternatives": [_describe(m, deal, region) for m in others[:MAX_ALTERNATIVES]],
-    }
+        "alternatives": [_describe(m, deal, region) for m in ranked[1:1 + MAX_ALTERNATIVES]],
+    })
+
+
+def _with_house_rules(request: dict[str, Any], deal: Deal,
+                      response: dict[str, Any]) -> dict[str, Any]:
+    """``"alternatives": "house_rules"`` (docs/API.md): the response also gives the outcome
+    under each other house-rule value that changes it (``rules.house_readings``)."""
+    if request.get("alternatives") == "house_rules":
+        response["house_rule_alternatives"] = house_rule_outcomes(request, score, response, deal)
+    return response
 
 
 def ready_on_lone_wild(deal: Deal, region: Region) -> bool:
@@ -209,11 +220,12 @@ def _group_entries(groups: tuple[Group, ...], wild: Tile, substitutes: bool,
     entries: list[GroupEntry] = []
     for kind, faces, wilds, exposed in groups:
         codes = GROUP_CODES[kind][faces[0]]
-        tiles = codes  # natural tiles standing for themselves
         if stand_ins and (True in wilds or (substitutes and wild in faces)):
-            tiles = tuple(CODES[wild if w else WHITE if substitutes and f == wild else f]
-                          for f, w in zip(faces, wilds, strict=True))
-        entries.append({"kind": kind, "tiles": list(tiles), "as": list(codes),
+            tiles = [CODES[wild if w else WHITE if substitutes and f == wild else f]
+                     for f, w in zip(faces, wilds, strict=True)]
+        else:
+            tiles = list(codes)  # natural tiles standing for themselves
+        entries.append({"kind": kind, "tiles": tiles, "as": list(codes),
                         "wild": list(wilds), "exposed": exposed})
     return entries
 

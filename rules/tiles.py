@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
 
 Tile = int
 
@@ -134,39 +133,38 @@ def parse_tiles(text: str) -> list[Tile]:
         token = _TOKEN.match(compact, pos)
         if token is None:
             raise _explain(compact, pos)
-        if token["digits"] is not None:
-            tiles += _ascii_tiles(token["digits"], token["suit"])
-        elif token["numerals"] is not None:
-            offset = SUITS.index(_SUIT_WORDS[token["suit_word"]]) * 9
-            tiles += [offset + _NUMERAL_VALUE[n] - 1 for n in token["numerals"]]
+        digits, letter, numerals, suit_word, honour = token.groups()
+        if digits is not None:
+            tiles += _ascii_tiles(digits, letter)
+        elif numerals is not None:
+            offset = SUITS.index(_SUIT_WORDS[suit_word]) * 9
+            tiles += [offset + _NUMERAL_VALUE[n] - 1 for n in numerals]
         else:
-            tiles.append(_HONOUR_WORDS[token["honour"]])
+            tiles.append(_HONOUR_WORDS[honour])
         pos = token.end()
     return tiles
 
 
-def clear_tile_cache() -> None:
-    _ascii_tiles.cache_clear()
-
-
-# Hands repeat the same few runs (123m, 789s, 55z …): each is read once. A run is at most
-# MAX_TILE_TEXT characters, so no long text is kept.
-@lru_cache(maxsize=4096)
-def _ascii_tiles(digits: str, s: str) -> tuple[Tile, ...]:
-    if not _DIGITS[s].issuperset(digits):
-        d = next(d for d in digits if d not in _DIGITS[s])
-        highest = 7 if s == "z" else 9
+def _ascii_tiles(digits: str, s: str) -> bytes:
+    """The faces of a run of digits with its suit letter (``123m``), one byte each."""
+    faces = digits.encode().translate(_FACES_OF_DIGITS[s])
+    if NOT_A_FACE in faces:
+        d = digits[faces.index(NOT_A_FACE)]
+        highest = _HIGHEST_NUMBER[s]
         raise TileSyntaxError(f"'{d}{s}' is not a tile: {s} tiles are numbered 1-{highest}",
                               "tile_number_invalid", text=f"{d}{s}", suit=s,
                               highest=highest)
-    return tuple(digits.encode().translate(_FACES_OF_DIGITS[s]))
+    return faces
 
 
-# Per suit letter, the digits that are tiles (honours: 1z-7z), and a table taking the
-# byte of each to its tile (``bytes.translate``).
-_DIGITS = {s: frozenset("1234567" if s == "z" else "123456789") for s in _ASCII_SUIT_OFFSET}
+# Per suit letter, the highest number of its tiles (the honours are 1z-7z), and a table
+# taking the byte of each digit to its tile (``bytes.translate``), or to NOT_A_FACE where
+# no tile has that number (0, and 8 or 9 for honours).
+_HIGHEST_NUMBER = {s: 7 if s == "z" else 9 for s in _ASCII_SUIT_OFFSET}
+NOT_A_FACE = 255
 _FACES_OF_DIGITS = {
-    s: bytes(offset + int(chr(b)) - 1 if chr(b) in _DIGITS[s] else 0 for b in range(256))
+    s: bytes(offset + int(chr(b)) - 1 if "1" <= chr(b) <= str(_HIGHEST_NUMBER[s])
+             else NOT_A_FACE for b in range(256))
     for s, offset in _ASCII_SUIT_OFFSET.items()}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from .problems import ErrorEntry, problem
 from .readings import readings, sets_with_one_wild_left
 from .regions import REGIONS
-from .request import SEATS, Deal, InvalidRequest, parse_request, split_meld
+from .request import REQUEST_KEYS, SEATS, Deal, InvalidRequest, parse_request, split_meld
 from .scoring import ready_on_lone_wild, score
 from .tiles import ALL_TILES, CODES, WHITE, TileSyntaxError, parse_tiles
 
@@ -103,7 +103,13 @@ def _parse(request: object) -> Deal:
                                       "the request must be a JSON object")])
     errors = [problem(key, code, message)
               for key, (code, message) in _NOT_IN_A_WAITS_REQUEST.items() if key in request]
-    probe = {key: value for key, value in request.items() if key not in _NOT_IN_A_WAITS_REQUEST}
+    if "alternatives" in request:  # a score's option: a wait's readings are not scored so
+        allowed = sorted(REQUEST_KEYS - {*_NOT_IN_A_WAITS_REQUEST, "alternatives"})
+        errors.append(problem("alternatives", "unknown_key", "unknown key 'alternatives'; "
+                              f"allowed keys: {', '.join(allowed)}", key="alternatives",
+                              allowed=allowed))
+    probe = {key: value for key, value in request.items()
+             if key not in _NOT_IN_A_WAITS_REQUEST and key != "alternatives"}
     probe["win_tile"] = _placeholder(request)
     probe["win_type"] = "self_draw"
     deal = None

@@ -18,7 +18,7 @@ reading.
 from __future__ import annotations
 
 from ..deal import Deal
-from ..tiles import WHITE, clear_tile_cache
+from ..tiles import WHITE
 from .groups import meld_group
 from .lonely import all_honours, thirteen_lonely
 from .openings import opening_groups
@@ -77,4 +77,3 @@ def clear_reading_caches() -> None:
     for cached in (meld_group, cut_block, keyed_cuts, opening_groups,
                    fewest_wilds, unmatched_in_block):
         cached.cache_clear()
-    clear_tile_cache()

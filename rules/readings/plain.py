@@ -30,8 +30,10 @@ def standard_without_wilds(naturals: bytes, melds: tuple[Group, ...]) -> list[Re
             suits |= 1 << bit
     if () in per_run:  # a run that cannot be cut
         return []
-    return [standard_reading(melds, combo, suits) for combo in product(*per_run)
-            if sum(cut.pairs for cut in combo) == 1]
+    # each cut of a run has as many pairs as the others: one for 3k + 2 tiles, none for 3k
+    if sum(cuts[0].pairs for cuts in per_run) != 1:
+        return []
+    return [standard_reading(melds, combo, suits) for combo in product(*per_run)]
 
 
 def _number_cuts(block: bytes, first: int) -> list[tuple[Cut, ...]]:

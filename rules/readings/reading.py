@@ -70,25 +70,13 @@ NO_TILES = Cut(wilds=0, pairs=0, groups=(), sets=(), pair=None, substitutions=0,
                all_triplets=True, honour_pungs=0)
 
 
-def joined(cuts: Iterable[Cut]) -> Cut:
-    """One cut of the tiles of all of ``cuts`` (each of other tiles)."""
-    wilds = pairs = substitutions = honour_pungs = 0
-    groups: tuple[Group, ...] = ()
-    sets: tuple[Group, ...] = ()
-    pair = None
-    all_triplets = True
-    for cut in cuts:
-        wilds += cut.wilds
-        pairs += cut.pairs
-        groups += cut.groups
-        sets += cut.sets
-        pair = cut.pair or pair
-        substitutions += cut.substitutions
-        all_triplets = all_triplets and cut.all_triplets
-        honour_pungs += cut.honour_pungs
-    return Cut(wilds=wilds, pairs=pairs, groups=groups, sets=sets, pair=pair,
-               substitutions=substitutions, all_triplets=all_triplets,
-               honour_pungs=honour_pungs)
+def joined(head: Cut, cut: Cut) -> Cut:
+    """One cut of the tiles of ``head`` and ``cut`` (each of other tiles)."""
+    return Cut(wilds=head.wilds + cut.wilds, pairs=head.pairs + cut.pairs,
+               groups=head.groups + cut.groups, sets=head.sets + cut.sets,
+               pair=cut.pair or head.pair, substitutions=head.substitutions + cut.substitutions,
+               all_triplets=head.all_triplets and cut.all_triplets,
+               honour_pungs=head.honour_pungs + cut.honour_pungs)
 
 
 def suit_bits(groups: Iterable[Group]) -> int:

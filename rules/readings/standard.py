@@ -101,7 +101,7 @@ def _joined_cuts(heads: list[Cut], cuts: tuple[Cut, ...], jokers: int) -> list[C
     for head in heads:
         for cut in cuts:
             if head.wilds + cut.wilds <= jokers and head.pairs + cut.pairs <= 1:
-                _keep(kept, joined((head, cut)))
+                _keep(kept, joined(head, cut))
     return list(kept.values())
 
 

@@ -76,3 +76,14 @@ def test_without_a_permalink_a_reading_has_no_link():
 
     assert len(readings(html)) == 3
     assert "data-apply-house-rule" not in html
+
+
+@pytest.mark.django_db
+def test_the_calculator_page_shows_them_and_so_does_its_htmx_answer(client):
+    html = client.get(PERMALINK).content.decode()
+    partial = client.get(PERMALINK, HTTP_HX_REQUEST="true",
+                         HTTP_HX_TRIGGER="score-form").content.decode()
+
+    for page in (html, partial):
+        assert "若按另一种读法" in page
+        assert len(readings(page)) == 3
