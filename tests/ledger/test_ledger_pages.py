@@ -4,6 +4,7 @@ answers to wrong tokens, stale forms and bad input."""
 from __future__ import annotations
 
 import re
+from html import unescape as html_unescape
 
 import pytest
 from django.test import Client
@@ -403,3 +404,24 @@ def test_the_ledger_is_paged_newest_first(client, table, monkeypatch):
     assert shown("?page=99") == ["1"] and shown("?page=x") == shown("?page=" + "9" * 5000) \
         == ["5", "4"]
     assert "page 1 of 3" in text(client.get(f"/t/{table.view_token}/"))
+
+
+def test_a_recorded_hand_shows_what_it_would_pay_under_another_reading(client):
+    """A hand recorded under the table's reading of a house rule opens, from the ledger,
+    with what it would have paid under the other (若按另一种读法, issue 28)."""
+    client.post("/t/new/", {"region": "hangzhou", "base": "1", "first_dealer": "E",
+                            "hangzhou_scoring": "modern"})
+    table = Table.objects.get()
+    assert win(client, table, 1, "S").status_code == 302
+
+    sheet = client.get(edit(table)).content.decode()
+    working = html_unescape(re.search(r'<a class="ms-1" href="([^"]+)">working</a>', sheet)[1])
+    page = client.get(working)
+    shown = text(page)
+
+    assert "hangzhou_scoring=modern" in working
+    assert "Under another reading of the rules" in shown
+    assert "This answer: Scoring: " in shown
+    classic = re.search(r'<li class="mb-2 house-rule-reading" data-house-rule="hangzhou_scoring" '
+                        r'data-value="classic">(.*?)</li>', page.content.decode(), re.S)[1]
+    assert "hangzhou_scoring=classic" in html_unescape(classic)
