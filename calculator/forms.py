@@ -22,6 +22,7 @@ from calculator import regions
 from calculator.field_errors import PlayersWords
 from calculator.regions import DEFAULT_REGION, REGION_CHOICES
 from common.web import SEAT_CHOICES
+from presentation import advice
 from presentation.form import (
     BOTH_DICE,
     CLAIM_FIELDS,
@@ -40,8 +41,10 @@ from presentation.form import (
 )
 from presentation.form import calculator_link as calculator_link_with_win
 from presentation.messages import render as say
+from presentation.permalink import request_fields as form_data
 from rules import InvalidRequest, score
 from rules import waits as engine_waits
+from rules.advise import advise as engine_advise
 from rules.circumstances import CIRCUMSTANCES, Circumstance
 from rules.regions import REGIONS
 from rules.tiles import tile_chinese
@@ -412,28 +415,6 @@ class WaitsForm(ScoreForm):
                                         discarder)
 
 
-def form_data(request: dict) -> dict[str, str]:
-    """A score request as the calculator form's fields (its GET query parameters)."""
-    data = {name: str(request[name]) for name in
-            ("region", "hand", "win_tile", "wild", "win_type", "winner", "dealer",
-             "discarder", "dealer_streak", "base") if request.get(name) is not None}
-    if request.get("melds"):
-        data["melds"] = "\n".join(request["melds"])
-    for name, value in request.get("context", {}).items():
-        if name == "dice":
-            data["dice_0"], data["dice_1"] = (str(v) for v in value)
-        elif name == "claims":
-            for row, claim in enumerate(value[:CLAIM_ROWS], start=1):
-                data.update({f"claim{row}_by": claim["by"], f"claim{row}_from": claim["from"],
-                             f"claim{row}_count": str(claim["count"])})
-        elif value is True:
-            data[name] = "on"
-        else:
-            data[name] = str(value)
-    data.update(request.get("house_rules", {}))
-    return data
-
-
 def calculator_link(request: dict) -> str:
     """The calculator's address filled in with a score request (its permalink)."""
     return ScoreForm(form_data(request)).permalink()
@@ -464,3 +445,37 @@ class PracticeForm(PlayersWords, forms.Form):
 
     def seat_fields(self):
         return [self[name] for name in self.SEAT_FIELDS.values()]
+
+
+class AdviseForm(WaitsForm):
+    """The 牌理 form (向听 and 何切): the waits form's fields, a hand of 13 or 14 tiles
+    (less 3 per meld), and the tiles seen on the table (``presentation.advice``, which
+    the offline engine reads the form with too)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["hand"].help_text = _(
+            "13 tiles for how far the hand is from ready, 14 for which tile to throw "
+            "(3 fewer per meld), e.g. 123m456p789s23s77z9p.")
+        self.fields[advice.SEEN_FIELD] = forms.CharField(
+            label=_("Tiles seen on the table"), required=False,
+            max_length=advice.MAX_SEEN_TEXT,
+            help_text=_("Optional: discards and others' melds, e.g. 1s1s 4s 5z. They "
+                        "change only how many copies are left."),
+            widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false",
+                                          "autocapitalize": "off"}))
+        self.fields["region"].widget.attrs["hx-get"] = reverse("advise")
+
+    def to_request(self) -> dict:
+        """The advise request of docs/API.md (``presentation.advice``); call only on a
+        valid form."""
+        request, _unread = advice.request_from_fields(fields_of(self.cleaned_data))
+        return request
+
+    def advise(self) -> dict | None:
+        """The engine's advice for a valid form, else None; the engine's objections
+        become errors of the fields they name (``seen`` among them)."""
+        return self._answer(engine_advise)
+
+    def permalink(self) -> str:
+        return f"{reverse('advise')}?{urlencode(advice.query_pairs_of(self.typed_fields()))}"

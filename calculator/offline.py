@@ -45,15 +45,16 @@ def engine_attrs() -> dict[str, str]:
     every URL to fetch once, after a first load, so that the service worker keeps them."""
     runtime = static(RUNTIME + "pyodide.mjs")
     # the panel's links (the worker adds each answer's permalink, the page its origin)
-    links = {**panel_links(), "waits": reverse("waits")}
+    links = {**panel_links(), "waits": reverse("waits"), "advise": reverse("advise")}
     return {"worker": reverse("engine-worker"), "runtime": runtime, "engine": static(ENGINE),
             "language": get_language() or "", "links": json.dumps(links)}
 
 
 # The pages that open with no network, kept on a first visit (static/js/sw.js, "the
-# offline pack"): the calculator, the waits page, practice, the rules and the page that
-# says what works offline. A ledger's pages are kept as they are opened.
-OFFLINE_PAGES = ("home", "waits", "practice", "rules", "offline")
+# offline pack"): the calculator, the waits page, 牌理, practice and its 何切 drill, the
+# rules and the page that says what works offline. A ledger's pages are kept as they are
+# opened.
+OFFLINE_PAGES = ("home", "waits", "advise", "practice", "practice-discard", "rules", "offline")
 LISTED_KEYS = tuple(region.key for region in LISTED)
 
 
@@ -77,5 +78,11 @@ def _engine_files() -> list[tuple[str, int]]:
     urls = [reverse("engine-worker"), runtime, *(folder + f for f in RUNTIME_FILES),
             static(ENGINE)]
     names = ["js/engine-worker.js", *kept_files()]
-    return [(url, os.path.getsize(finders.find(name))) for url, name in zip(urls, names,
-                                                                              strict=True)]
+    return [(url, _sent_size(finders.find(name))) for url, name in zip(urls, names,
+                                                                         strict=True)]
+
+
+def _sent_size(path: str) -> int:
+    """A file's size as a phone downloads it: its Brotli copy's where the build made one
+    (scripts/build_offline.py; whitenoise sends it), else its own."""
+    return min(os.path.getsize(p) for p in (path, path + ".br") if os.path.exists(p))

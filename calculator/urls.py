@@ -7,7 +7,9 @@ from calculator import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("waits/", views.waits_page, name="waits"),
+    path("advise/", views.advise_page, name="advise"),
     path("practice/", views.practice_page, name="practice"),
+    path("practice/discard/", views.practice_discard_page, name="practice-discard"),
     path("rules/", views.rules_overview, name="rules"),
     path("rules/<slug:region>/", views.rules_region, name="rules-region"),
     path("health", views.health, name="health"),

@@ -1,5 +1,5 @@
 import hashlib
-from functools import cache
+from functools import cache, partial
 from urllib.parse import urlencode
 
 from django.contrib.staticfiles import finders
@@ -17,10 +17,19 @@ from django_htmx.http import push_url
 from api.ratelimit import rate_limited_page
 from calculator import offline as offline_engine
 from calculator import practice, rules_pages
-from calculator.forms import DEFAULT_REGION, REGION_CHOICES, PracticeForm, ScoreForm, WaitsForm
+from calculator.forms import (
+    DEFAULT_REGION,
+    REGION_CHOICES,
+    AdviseForm,
+    PracticeForm,
+    ScoreForm,
+    WaitsForm,
+)
+from calculator.regions import page_language
 from calculator.results import page_links, score_panel, waits_panel
 from calculator.templatetags.fields import region_fields
 from common.web import form_response, htmx_partial
+from presentation import advice
 from presentation import practice as practice_round
 from presentation.permalink import calculator_link
 from rules import score
@@ -63,6 +72,34 @@ def _form_page(request: HttpRequest, form, page: str, form_id: str, answer, pane
     if htmx_partial(request) and not form.errors:
         reply = push_url(reply, form.permalink())
     return reply
+
+
+ADVISE_PAGE = "calculator/advise.html"
+
+
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
+@vary_on_headers("HX-Request", "HX-Trigger-Name")
+def advise_page(request: HttpRequest):
+    """/advise/: the 牌理 page, how far a hand of 13 tiles is from ready (向听) and, for 14,
+    which tile to throw (何切), best first (``rules.advise``). A GET form like the waits
+    page's, answered as a whole page or, for htmx, as one partial."""
+    form = AdviseForm(request.GET or None)
+    return _form_page(request, form, ADVISE_PAGE, "advise-form", form.advise,
+                      partial(advice_panel, form))
+
+
+def advice_panel(form: AdviseForm, request: HttpRequest, engine_request: dict, response: dict,
+                 permalink: str) -> SafeString:
+    """The advice card of an advise ``response`` (``presentation.advice``, as offline)."""
+    shown = advice.panel(engine_request, 200, response, page_language(),
+                         page_links(request, permalink=permalink), advice_pages(),
+                         form.typed_fields())
+    return SafeString(shown.html)
+
+
+def advice_pages() -> advice.Pages:
+    """The pages the advice card links to: the 牌理 page itself, the waits page."""
+    return advice.Pages(advise=reverse("advise"), waits=reverse("waits"))
 
 
 PRACTICE_PAGE = "calculator/practice.html"
@@ -109,6 +146,35 @@ def practice_page(request: HttpRequest):
 def practice_link(region: str) -> str:
     """A new round of ``region``: its address with a fresh random seed."""
     return f"{reverse('practice')}?{urlencode({'region': region, 'seed': practice.new_seed()})}"
+
+
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
+def practice_discard_page(request: HttpRequest):
+    """/practice/discard/: the 何切 drill, a hand of 14 tiles of the chosen region
+    (``?region=…&seed=…``) and a tap on the tile to throw (``&discard=…``): where that
+    throw ranks among all of them and why (``presentation.practice.drill_html``, as the
+    offline engine draws it, static/js/practice.js). Without a seed: a new one."""
+    region = request.GET.get("region")
+    seed = request.GET.get("seed", "")
+    # The length first: int() of 5,000 digits raises.
+    seed_ok = (seed.isascii() and seed.isdigit() and len(seed) <= len(str(practice.SEED_LIMIT))
+               and int(seed) < practice.SEED_LIMIT)
+    if region not in practice.REGIONS or not seed_ok:
+        return redirect(drill_link(region if region in practice.REGIONS else DEFAULT_REGION))
+    drill = reverse("practice-discard")
+    context = {
+        "drill": SafeString(practice_round.drill_html(
+            region, int(seed), request.GET.get("discard", "")[:10], page_links(),
+            advice_pages(), drill)),
+        "drill_address": drill, "region": region, "next_hand": drill_link(region),
+        "regions": [(key, label, drill_link(key)) for key, label in REGION_CHOICES],
+    }
+    return render(request, PRACTICE_PAGE, context)
+
+
+def drill_link(region: str) -> str:
+    """A new 何切 drill round of ``region``: its address with a fresh random seed."""
+    return practice_round.drill_link(reverse("practice-discard"), region, practice.new_seed())
 
 
 def rules_overview(request: HttpRequest):

@@ -3,8 +3,8 @@ calculator or waits form's fields answered as the server answers them — the sa
 (presentation.form), the same engine (rules.answer), the same result panel
 (presentation.page), in the same words: the server's compiled catalogues, read with the
 standard library's gettext, and its OpenCC's Simplified characters, as a table. The
-ledger's win preview (presentation.ledger) and a practice round (presentation.practice)
-are answered here too.
+ledger's win preview (presentation.ledger), a practice round and a 何切 drill round
+(presentation.practice) and the 牌理 form (presentation.advice) are answered here too.
 
 scripts/build_offline.py zips this package beside rules/, locale/ and t2s.json, as they
 lie in the repository: they are found from here.
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from presentation import practice
+from presentation import advice, practice
 from presentation.form import query_pairs, request_from_fields, shown_request
 from presentation.language import Language, speaking
 from presentation.ledger import Spot, offline_preview
@@ -40,13 +40,18 @@ def answer(kind: str, fields_json: str, language_code: str, links_json: str) -> 
     ``language_code`` whose links (``links_json``: the panel's Links that no answer
     changes, and "waits", the waits page's address) are the server's: JSON {"status": 200
     or 400, "html": the result panel's HTML, "field_errors": {field name: [messages]}}.
-    Of ``kind`` "ledger_win" and "practice", ``ledger_win`` and ``practice_round``."""
+    Of ``kind`` "ledger_win", "practice", "advise" (the 牌理 form, its links with "advise",
+    the 牌理 page's address) and "drill" (the 何切 drill), the functions of those names."""
     fields = json.loads(fields_json)
     spoken = language(language_code)
     if kind == "ledger_win":
         return ledger_win(fields, spoken, links_json)
     if kind == "practice":
         return practice_round(fields, spoken, links_json)
+    if kind == "advise":
+        return advise(fields, spoken, links_json)
+    if kind == "drill":
+        return discard_drill(fields, spoken, links_json)
     request, field_errors = request_from_fields(kind, fields, spoken)
     if field_errors:
         return _answer(400, "", field_errors)
@@ -96,10 +101,42 @@ def practice_round(fields: dict[str, str], spoken: Language, links_json: str) ->
                        **round_part}, ensure_ascii=False)
 
 
+def advise(fields: dict[str, str], spoken: Language, links_json: str) -> str:
+    """The 牌理 form's answer (``presentation.advice``), its permalink the 牌理 page's
+    address with the form's fields: ``answer``'s JSON."""
+    request, field_errors = advice.request_from_fields(fields, spoken)
+    if field_errors:
+        return _answer(400, "", field_errors)
+    status, body = engine_answer("advise", request)
+    pages = _pages(links_json)
+    links = replace(_page_links(links_json),
+                    permalink=f"{pages.advise}?{urlencode(advice.query_pairs_of(fields))}")
+    shown = advice.panel(request, status, body, spoken, links, pages, fields)
+    return _answer(status, shown.html, shown.field_errors)
+
+
+def discard_drill(fields: dict[str, str], spoken: Language, links_json: str) -> str:
+    """A 何切 drill round (``fields``: region, seed and the chosen discard, if any):
+    ``answer``'s JSON, "html" the drill's card (``presentation.practice.drill_html``)."""
+    with speaking(spoken):
+        html = practice.drill_html(fields["region"], int(fields["seed"]),
+                                   fields.get("discard", ""), _page_links(links_json),
+                                   _pages(links_json), fields["drill"])
+    return _answer(200, html, {})
+
+
+def _pages(links_json: str) -> advice.Pages:
+    """The 牌理 and waits pages' addresses, as the page gives them."""
+    links = json.loads(links_json)
+    return advice.Pages(advise=links["advise"], waits=links["waits"])
+
+
 def _page_links(links_json: str) -> Links:
-    """The page's links that no answer changes (its "waits" is the waits form's alone)."""
+    """The page's links that no answer changes (its "waits" and "advise" are pages'
+    addresses, ``_pages``)."""
     links = json.loads(links_json)
     links.pop("waits", None)
+    links.pop("advise", None)
     return Links.of(links)
 
 
@@ -108,6 +145,7 @@ def _links(kind: str, fields: dict[str, str], links_json: str) -> Links:
     fields as typed, as the server's form writes it)."""
     links = json.loads(links_json)
     waits_page = links.pop("waits")
+    links.pop("advise", None)
     pairs = query_pairs(kind, fields)
     address = waits_page if kind == "waits" else links["calculator"]
     return Links.of({**links, "permalink": f"{address}?{urlencode(pairs)}",

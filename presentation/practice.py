@@ -12,25 +12,30 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
+from urllib.parse import urlencode
 
+from presentation import advice
 from presentation.form import number_message, request_from_fields, text_message
 from presentation.html import esc
-from presentation.language import gettext
+from presentation.language import gettext, ngettext
 from presentation.messages import meld_kind
 from presentation.page import Links
 from presentation.permalink import request_fields
 from presentation.regions import LISTED, streak_name, wild_code
 from presentation.seats import amount, seat_name, signed
-from presentation.tiles import tile_html
+from presentation.tiles import tile_html, tile_label
 from rules import deals
+from rules.advise import advise
 from rules.regions import REGIONS as ENGINE_REGIONS
+from rules.tiles import format_tiles
 
 __all__ = ["REGIONS", "SEAT_FIELDS", "SEED_LIMIT", "Grade", "answers_html", "circumstances",
-           "deal_for", "engine_request", "grades", "hand_codes", "hand_html", "read_answers",
+           "deal_for", "drill_deal", "drill_html", "drill_link", "drill_request",
+           "engine_request", "grades", "hand_codes", "hand_html", "read_answers",
            "total_label"]
 
 REGIONS = tuple(region.key for region in LISTED)
@@ -219,3 +224,142 @@ def answers_html(graded: list[Grade], panel: str) -> str:
             f'<h2 class="h5" id="grades-title">{esc(gettext("Your answers"))}</h2>'
             f'<ul class="list-unstyled mb-0">{items}</ul></section>'
             f'<section id="result">{panel}</section>')
+
+
+# --- the 何切 drill: which tile to throw ---
+
+def drill_deal(region: str, seed: int) -> deals.Dealt:
+    """The hand of one drill round: 14 tiles (less 3 a meld) of the region one or two
+    tiles off a winning hand (``rules.deals.near_winning``); the same region and seed give
+    the same hand."""
+    if region not in REGIONS:
+        raise ValueError(f"no region {region!r}")
+    return deals.near_winning(random.Random(f"discard:{region}:{seed}"), region)
+
+
+def drill_request(dealt: deals.Dealt) -> dict[str, Any]:
+    """The advise request of a drill round's hand (docs/API.md, "Learning"): its 14 tiles,
+    melds, wild and seats."""
+    dealt_request = dealt.request
+    request = {"region": dealt_request["region"], "hand": format_tiles(sorted(dealt.concealed)),
+               "melds": list(dealt_request["melds"]), "winner": dealt_request["winner"],
+               "dealer": dealt_request["dealer"],
+               "dealer_streak": dealt_request["dealer_streak"], "base": dealt_request["base"]}
+    if dealt_request.get("wild"):
+        request["wild"] = dealt_request["wild"]
+    return request
+
+
+def drill_link(drill: str, region: str, seed: int, discard: str = "") -> str:
+    """A drill round's address (``drill``: the drill page's), with the player's pick."""
+    query = {"region": region, "seed": seed, **({"discard": discard} if discard else {})}
+    return f"{drill}?{urlencode(query)}"
+
+
+def _advise_link(advise: str, request: Mapping[str, Any]) -> str:
+    """The 牌理 page filled in with the drill's hand."""
+    fields = {"region": request["region"], "hand": request["hand"],
+              "melds": "\n".join(request["melds"]), "wild": request.get("wild", ""),
+              "winner": request["winner"], "dealer": request["dealer"],
+              "dealer_streak": request["dealer_streak"], "base": request["base"]}
+    return f"{advise}?{urlencode({k: v for k, v in fields.items() if v not in ('', None)})}"
+
+
+def drill_html(region: str, seed: int, discard: str, links: Links, pages: advice.Pages,
+               drill: str) -> str:
+    """A 何切 drill round: the hand, each tile a link that throws it, and once one is
+    thrown (``discard``) where that throw ranks among all of them and why (``rules.advise``:
+    向听, the improving tiles and their unseen copies), then every throw best first."""
+    request = drill_request(drill_deal(region, seed))
+    answer = advise(request)
+    discards = answer["discards"]
+    wild = advice.wild_of(request)
+    chosen = discard if any(entry["discard"] == discard for entry in discards) else ""
+
+    def pick(code: str) -> str:
+        return drill_link(drill, region, seed, code) + "#drill-result"
+
+    def tile(code: str) -> str:
+        mark = (" drill-tile--chosen border border-primary border-2 rounded"
+                if code == chosen else "")
+        label = gettext("Throw %(tile)s") % {"tile": tile_label(code)}
+        face = tile_html(code, links.tiles.get(code, ""), wild=code == wild, region=region,
+                         decorative=True)
+        return (f'<a class="d-inline-block drill-tile{mark}" href="{esc(pick(code))}" '
+                f'data-drill-discard="{esc(code)}" aria-label="{esc(label)}"'
+                + (' aria-current="true"' if code == chosen else "") + f">{face}</a>")
+
+    concealed = "".join(tile(code) for code in hand_codes(request["hand"]))
+    melds = ""
+    if request["melds"]:
+        groups = "".join(
+            '<span class="tile-group exposed"><span class="d-inline-flex">'
+            + "".join(tile_html(code, links.tiles.get(code, ""), region=region)
+                      for code in hand_codes(tiles))
+            + f'</span><small class="group-kind">{esc(meld_kind(kind))}</small></span>'
+            for kind, tiles in (meld.split() for meld in request["melds"]))
+        melds = (f'<p class="small mb-1">{esc(gettext("Melds"))}</p>'
+                 f'<div class="tiles mb-2">{groups}</div>')
+    seats = gettext("You sit %(winner)s; the dealer is %(dealer)s.") % {
+        "winner": seat_name(request["winner"]), "dealer": seat_name(request["dealer"])}
+    round_name = gettext("Round %(seed)s") % {"seed": seed}
+    hand = (f'<section class="card mb-3 practice-hand drill-hand" data-region="{esc(region)}"'
+            f' data-seed="{seed}" aria-labelledby="drill-hand-title">'
+            f'<div class="card-header d-flex flex-wrap align-items-baseline gap-2">'
+            f'<h2 class="h5 mb-0" id="drill-hand-title">'
+            f'{esc(gettext("Which tile would you throw? (何切)"))}</h2>'
+            f'<span class="text-body-secondary small ms-auto">{esc(round_name)}</span></div>'
+            f'<div class="card-body">'
+            f'<p class="small mb-1">{esc(gettext("Tap the tile you would throw."))}</p>'
+            f'<div class="d-flex flex-wrap gap-1 mb-2" data-practice="hand">{concealed}</div>'
+            f"{melds}"
+            f'<p class="small mb-1">{esc(gettext("Wild tile 百搭 / 財神"))}</p>'
+            f'<div class="tiles mb-2">'
+            f'{tile_html(wild, links.tiles.get(wild, ""), wild=True, region=region)}</div>'
+            f'<p class="small mb-0">{esc(seats)}</p></div></section>')
+    if not discard:
+        return hand
+    if not chosen:
+        missing = gettext("%(tile)s is not in this hand: tap one of its tiles.") % {
+            "tile": discard}
+        return hand + (f'<section id="drill-result" class="alert alert-warning" role="alert">'
+                       f"{esc(missing)}</section>")
+    return hand + _drill_result(discards, chosen, region, links, pick,
+                                _advise_link(pages.advise, request), wild)
+
+
+def _drill_result(discards: list[dict[str, Any]], chosen: str, region: str, links: Links,
+                  pick: Callable[[str], str], advise_link: str, wild: str) -> str:
+    """Where the chosen throw ranks and why, then every throw best first."""
+    entry = next(e for e in discards if e["discard"] == chosen)
+    rank = 1 + sum(1 for e in discards if advice.best_first(e) < advice.best_first(entry))
+    best = discards[0]
+
+    def where(e: Mapping[str, Any]) -> str:
+        shanten = int(e["shanten"])
+        improves = ngettext("%(count)s copy improves the hand",
+                            "%(count)s copies improve the hand",
+                            int(e["unseen_total"])) % {"count": e["unseen_total"]}
+        return (f"{advice.shanten_name(shanten)} ({advice.shanten_words(shanten)}), "
+                f"{improves}")
+
+    ranked = gettext("Your throw %(tile)s ranks %(rank)s of %(count)s.") % {
+        "tile": chosen, "rank": rank, "count": len(discards)}
+    lines = [gettext("After it: %(where)s.") % {"where": where(entry)}]
+    if rank == 1:
+        verdict, tone = gettext("A best throw."), "text-success-emphasis"
+    else:
+        verdict, tone = gettext("Not the best throw."), "text-danger-emphasis"
+        lines.append(gettext("The best, %(tile)s: %(where)s.") % {
+            "tile": best["discard"], "where": where(best)})
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    return (f'<section id="drill-result" class="card mb-3" data-rank="{rank}" '
+            f'data-discard="{esc(chosen)}" aria-labelledby="drill-result-title">'
+            f'<div class="card-header"><h2 class="h5 mb-0 {tone}" id="drill-result-title">'
+            f"{esc(ranked)} {esc(verdict)}</h2></div>"
+            f'<div class="card-body"><ul class="mb-2">{items}</ul>'
+            f'<p class="small text-body-secondary mb-1">'
+            f'{esc(gettext("Every throw, best first:"))}</p>'
+            f"{advice.discards_html(discards, region, links, pick, chosen, wild)}"
+            f'<p class="mt-3 mb-0"><a href="{esc(advise_link)}" data-drill-advise>'
+            f'{esc(gettext("Open this hand in 牌理"))}</a></p></div></section>')

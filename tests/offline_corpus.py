@@ -11,6 +11,7 @@ library alone (``built_engine_answers``)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import subprocess
@@ -146,3 +147,13 @@ REFUSED_FORMS = [
     "/?region=honghe&hand=1234567892345m&win_tile=5m&wild=9p&win_type=discard&winner=S"
     "&dealer=E&discarder=W&dice_0=3",
 ]
+
+
+def build_script():
+    """scripts/build_offline.py as a module (it is a script, not a package's)."""
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("build_offline",
+                                                  root / "scripts" / "build_offline.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -224,7 +224,7 @@
   }
 
   function answerOffline(form) {
-    const kind = form.id === "waits-form" ? "waits" : "score";
+    const kind = { "waits-form": "waits", "advise-form": "advise" }[form.id] || "score";
     const answerBox = document.querySelector(form.getAttribute("hx-target"));
     if (!answerBox) return;
     const fields = fieldsOf(form);
@@ -288,7 +288,7 @@
     if (!elt || !elt.matches) return;
     if (elt.matches("select[name=region]") && elt.form && elt.form.querySelector("#region-fields")) {
       swapRegion(elt);
-    } else if (elt.matches("#score-form, #waits-form")) {
+    } else if (elt.matches("#score-form, #waits-form, #advise-form")) {
       answerOffline(elt);
     }
   });

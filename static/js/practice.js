@@ -146,3 +146,77 @@
     deal(query.get("region"), Number(query.get("seed")));
   });
 })();
+
+// The 何切 drill (/practice/discard/) with no network: a tap on a tile to throw (or on a
+// throw of the ranking), the next hand and the regions' links answered on this phone by
+// the offline engine (presentation.practice.drill_html, the server's own card).
+(() => {
+  "use strict";
+  const drill = document.querySelector("[data-drill]");
+  const holder = document.querySelector("[data-offline-engine]");
+  if (!drill || !holder) return;
+  const words = holder.dataset;
+  const address = drill.dataset.drillAddress;
+  const regions = document.querySelector("[data-practice-regions]");
+  const next = document.querySelector("[data-practice-next]");
+
+  const offline = () => navigator.onLine === false;
+  const newSeed = () => 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % 999999999);
+  const roundLink = (region, seed, discard) =>
+    address + "?" + new URLSearchParams({ region, seed, ...(discard ? { discard } : {}) });
+  const element = (tag, className, text) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  // The regions' and the next hand's links: fresh seeds, the round's region marked.
+  function newLinks(region) {
+    next.href = roundLink(region, newSeed());
+    regions.querySelectorAll("a").forEach((link) => {
+      const key = new URL(link.href).searchParams.get("region");
+      const here = key === region;
+      link.classList.toggle("btn-dark", here);
+      link.classList.toggle("btn-outline-dark", !here);
+      if (here) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
+      link.href = roundLink(key, newSeed());
+    });
+  }
+
+  function badge() {
+    const header = drill.querySelector("#drill-result .card-header") ||
+      drill.querySelector(".drill-hand .card-header");
+    if (!header) return;
+    const mark = element("span", "badge text-bg-warning offline-badge", words.badge);
+    mark.dataset.offlineNotice = "";
+    header.append(mark);
+  }
+
+  function play(region, seed, discard) {
+    const fields = { region, seed: String(seed), discard: discard || "", drill: address };
+    const newHand = String(seed) !== drill.querySelector(".drill-hand").dataset.seed;
+    window.offlineEngine.ask("drill", fields).then((answer) => {
+      drill.innerHTML = answer.html;
+      badge();
+      if (newHand) newLinks(region);
+      history.pushState(null, "", roundLink(region, seed, discard) + (discard ? "#drill-result" : ""));
+      const result = drill.querySelector("#drill-result");
+      if (result) result.scrollIntoView({ block: "start" });
+      else window.scrollTo(0, 0);
+    }, (error) => {
+      if (window.console) console.warn("offline engine:", error);
+      drill.append(element("div", "alert alert-danger", words.failed));
+    });
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest &&
+      event.target.closest("[data-drill] a[href*='seed='], [data-practice-next], [data-practice-regions] a");
+    if (!link || !offline() || !window.offlineEngine) return;
+    event.preventDefault();
+    const query = new URL(link.href).searchParams;
+    play(query.get("region"), query.get("seed"), query.get("discard"));
+  });
+})();

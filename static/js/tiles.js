@@ -82,7 +82,8 @@ function readForm(root) {
     const meld = readMeld(st, line);
     if (meld.tiles.length) st.melds.push({ ...meld, line: index });
   });
-  st.needed = 13 - 3 * st.melds.length;
+  // 13 less 3 a meld; advise.html says 14 (何切)
+  st.needed = (+root.closest("[data-hand-size]")?.dataset.handSize || 13) - 3 * st.melds.length;
   return st;
 }
 

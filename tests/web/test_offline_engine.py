@@ -5,7 +5,6 @@ the byte, and the server form's messages on the same fields. The browser tests
 (tests/browser/test_engine_in_browser.py, test_offline_same_answer_browser.py) hold
 the worker on Pyodide to the same answers."""
 
-import importlib.util
 import json
 import zipfile
 from pathlib import Path
@@ -17,7 +16,7 @@ from django.utils import translation
 
 from calculator import offline
 from calculator.forms import ScoreForm, WaitsForm
-from tests.offline_corpus import REFUSED_FORMS, built_engine_answers
+from tests.offline_corpus import REFUSED_FORMS, build_script, built_engine_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ["zh-hans", "zh-hant", "en"]
@@ -39,22 +38,6 @@ REFUSED = [
     "&dealer_streak=junk&base=-1",
     "/waits/?region=hangzhou&hand=123m456p&winner=S&dealer=E",
 ]
-
-def build_script():
-    spec = importlib.util.spec_from_file_location("build_offline",
-                                                  ROOT / "scripts" / "build_offline.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory) -> Path:
-    """The engine's zip, built from this checkout."""
-    script = build_script()
-    script.OUT = tmp_path_factory.mktemp("offline")
-    return script.build_engine()
-
 
 def kind_and_fields(address: str) -> tuple[str, dict[str, str]]:
     parts = urlsplit(address)

@@ -24,7 +24,7 @@ from django.utils.translation import gettext
 import calculator.forms
 import ledger.forms
 from calculator.field_errors import PlayersWords
-from calculator.forms import PracticeForm, ScoreForm, WaitsForm, form_data
+from calculator.forms import AdviseForm, PracticeForm, ScoreForm, WaitsForm, form_data
 from ledger.forms import DrawForm, LedgerWinForm, ResultForm, TableForm
 from ledger.models import Table
 from presentation.language import chinese
@@ -59,7 +59,7 @@ def every_form(data: dict | None, region: str | None = None) -> list[forms.BaseF
                                    DrawForm(data, reads_history=True)]
     for key in regions:
         with_region = None if data is None else {**data, "region": key}
-        found += [ScoreForm(with_region), WaitsForm(with_region),
+        found += [ScoreForm(with_region), WaitsForm(with_region), AdviseForm(with_region),
                   PracticeForm(with_region, region=key),
                   LedgerWinForm(data, table=table(key)), ResultForm(data, table=table(key))]
     return found
