@@ -106,20 +106,29 @@ PRACTICE_PAGE = "calculator/practice.html"
 
 
 @rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
-def practice_page(request: HttpRequest):
-    """/practice/: a random winning hand of the chosen region (``?region=…&seed=…``); the
-    player answers its multiplier (番 in Honghe) and the four net payments, and the same
-    GET grades them and shows the calculator's result panel. Without a seed: a new one.
-    The round is ``presentation.practice``'s, as the offline engine deals and grades it
-    with no network (static/js/practice.js)."""
+def _round(request: HttpRequest, link) -> tuple[str, int] | HttpResponse:
+    """A practice round's region and seed from the query (``?region=…&seed=…``), or the
+    redirect to a fresh round (``link(region)``) where either is missing or wrong."""
     region = request.GET.get("region")
     seed = request.GET.get("seed", "")
     # The length first: int() of 5,000 digits raises.
     seed_ok = (seed.isascii() and seed.isdigit() and len(seed) <= len(str(practice.SEED_LIMIT))
                and int(seed) < practice.SEED_LIMIT)
     if region not in practice.REGIONS or not seed_ok:
-        return redirect(practice_link(region if region in practice.REGIONS else DEFAULT_REGION))
-    seed = int(seed)
+        return redirect(link(region if region in practice.REGIONS else DEFAULT_REGION))
+    return region, int(seed)
+
+
+def practice_page(request: HttpRequest):
+    """/practice/: a random winning hand of the chosen region (``?region=…&seed=…``); the
+    player answers its multiplier (番 in Honghe) and the four net payments, and the same
+    GET grades them and shows the calculator's result panel. Without a seed: a new one.
+    The round is ``presentation.practice``'s, as the offline engine deals and grades it
+    with no network (static/js/practice.js)."""
+    asked = _round(request, practice_link)
+    if not isinstance(asked, tuple):
+        return asked
+    region, seed = asked
     deal = practice.deal_for(region, seed)
     engine_request = practice_round.engine_request(deal)
     response = score(engine_request)
@@ -154,13 +163,10 @@ def practice_discard_page(request: HttpRequest):
     (``?region=…&seed=…``) and a tap on the tile to throw (``&discard=…``): where that
     throw ranks among all of them and why (``presentation.practice.drill_html``, as the
     offline engine draws it, static/js/practice.js). Without a seed: a new one."""
-    region = request.GET.get("region")
-    seed = request.GET.get("seed", "")
-    # The length first: int() of 5,000 digits raises.
-    seed_ok = (seed.isascii() and seed.isdigit() and len(seed) <= len(str(practice.SEED_LIMIT))
-               and int(seed) < practice.SEED_LIMIT)
-    if region not in practice.REGIONS or not seed_ok:
-        return redirect(drill_link(region if region in practice.REGIONS else DEFAULT_REGION))
+    asked = _round(request, drill_link)
+    if not isinstance(asked, tuple):
+        return asked
+    region, seed = asked
     drill = reverse("practice-discard")
     context = {
         "drill": SafeString(practice_round.drill_html(
