@@ -16,11 +16,13 @@ from django.middleware.gzip import GZipMiddleware
 
 # The ledger's addresses: each carries a table's token.
 LEDGER_PREFIX = "/t/"
+# Already compressed: gzip would only make them bigger (the offline engine's zip).
+PACKED = {"application/zip"}
 
 
 class CompressWithoutSecrets(GZipMiddleware):
     def process_response(self, request: HttpRequest,
                          response: HttpResponseBase) -> HttpResponseBase:
-        if request.path.startswith(LEDGER_PREFIX):
+        if request.path.startswith(LEDGER_PREFIX) or response.get("Content-Type", "") in PACKED:
             return response
         return super().process_response(request, response)
