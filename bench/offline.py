@@ -20,6 +20,8 @@ $CHROMIUM) at a phone's size:
   Hangzhou 暴頭 with the form: from the tap to the answer drawn, the engine's start
   included (from the snapshot, as on a phone after its first start), beside the goal
   (under 1.5 s);
+- rules.advise (issue 29) in the worker and on CPython: 13-tile hands (median) and
+  14-tile hands with two wilds (99th percentile), bench/advise.py's requests, fewer;
 - the median score: each score request of the offline corpus (tests/offline_corpus.py)
   answered by the worker (the page's round trip) and by CPython (rules.answer.answer_json,
   in this process), and the ratio. Rounds are interleaved per request.
@@ -31,7 +33,9 @@ download's time.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -100,6 +104,9 @@ KEPT = """async (files) => {
   return kept.every(Boolean);
 }"""
 
+# rules.advise's goals on CPython (issue 29), printed beside the browser's figures.
+ADVISE_GOALS = {"13": ("median", 5), "14": ("p99", 50)}
+
 # The issue's goals (issue 27, "Measured").
 GOAL_DOWNLOAD_MB = 4.0
 GOAL_FIRST_SCORE_MS = 1500
@@ -158,6 +165,14 @@ def main(argv: list[str] | None = None) -> int:
             page.wait_for_function(KEPT, arg=files, polling=250, timeout=120_000)
             page.evaluate(START)  # this page's own worker
 
+            thirteen, fourteen = advise_requests()
+            advice_browser = page.evaluate(TIME_EACH, thirteen + fourteen)
+            advice_cpython = []
+            for kind, text in thirteen + fourteen:
+                t0 = time.perf_counter()
+                answer_json(kind, text)
+                advice_cpython.append((time.perf_counter() - t0) * 1000)
+
             browser_times: list[list[float]] = []
             cpython_times: list[list[float]] = []
             for _round in range(args.rounds):
@@ -214,7 +229,35 @@ def main(argv: list[str] | None = None) -> int:
           f" {'met' if first_ms < GOAL_FIRST_SCORE_MS else 'missed'})")
     print(f"  score, median: browser {in_browser:.2f} ms, CPython {in_cpython:.2f} ms "
           f"(×{in_browser / in_cpython:.1f})")
+    cut = len(thirteen)
+    for label, browser_ms, cpython_ms, (stat, goal) in (
+            ("13 tiles", advice_browser[:cut], advice_cpython[:cut], ADVISE_GOALS["13"]),
+            ("14 tiles, 2 wilds", advice_browser[cut:], advice_cpython[cut:], ADVISE_GOALS["14"])):
+        pick = statistics.median if stat == "median" else (lambda values: percentile(values, 0.99))
+        print(f"  advise {label} ({len(browser_ms)} hands): {stat} browser "
+              f"{pick(browser_ms):.1f} ms, CPython {pick(cpython_ms):.1f} ms (goal on CPython: "
+              f"{stat} under {goal} ms)")
     return 0
+
+
+def advise_requests() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The advise bench's requests (bench/advise.py), fewer: 13-tile hands and 14-tile
+    hands with two wilds, as (kind, JSON text)."""
+    from advise import thirteen_tile, which_tile
+
+    from bench import DEFAULT_SEED, build_corpus
+
+    corpus = build_corpus(DEFAULT_SEED, 20)
+    rng = random.Random(DEFAULT_SEED)
+    thirteen = [("advise", json.dumps(thirteen_tile(case.request))) for case in corpus[:60]]
+    fourteen = [("advise", json.dumps(which_tile(rng, case.request))) for case in corpus
+                if case.category == "2-wilds"]
+    return thirteen, fourteen
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 if __name__ == "__main__":
