@@ -1,5 +1,5 @@
-"""The ledger's exports: the chart of running totals (SVG, drawn on the server) and the
-CSV of every hand."""
+"""The ledger's exports: the chart of running totals (SVG, drawn on the server), the
+settle-up in words (the page's, the chat's and the CSV's) and the CSV of every hand."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ import csv
 import io
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from common.web import seat_name
 from ledger.rotation import Ledger
+from ledger.settle import money, settle
 from presentation.language import chinese
 from presentation.messages import how_won, meld_kind
 from presentation.regions import streak_name
@@ -95,6 +97,63 @@ def _plain(value: Decimal) -> str:
     return str(value.normalize()) if value != value.to_integral_value() else str(int(value))
 
 
+# --- the settle-up (结账), in words ---
+
+@dataclass(frozen=True)
+class SettleUp:
+    """Who pays whom (``ledger.settle``) as the page, the chat and the CSV say it."""
+
+    transfers: list[dict]  # {"payer", "payee", "points", "money" ("" in points), "line"}
+    per_point: str  # 元 a point; "": points only
+    total: str  # 元 changing hands, each transfer rounded; "": points only
+    header: str  # the table's name, its hands and the money per point
+    text: str  # the header, then a line per transfer: as it would be sent in a chat
+
+
+def settle_up(totals: dict[str, Decimal], people: dict[str, str], *, title: str,
+              count: int, per_point: Decimal | None) -> SettleUp:
+    """The settle-up of a table of ``count`` hands named ``title``, from each person's
+    net (``totals``, keyed as ``people``, who are named by their words)."""
+    lines, paid = [], Decimal(0)
+    for transfer in settle(totals):
+        points = _plain(_decimal(transfer.amount))
+        names = {"payer": people[transfer.payer], "payee": people[transfer.payee]}
+        # English says "1 point" and "0.5 points": a fraction counts as plural
+        many = transfer.amount.numerator if transfer.amount.denominator == 1 else 2
+        if per_point is None:
+            cash = ""
+            line = ngettext("%(payer)s → %(payee)s: %(points)s point",
+                            "%(payer)s → %(payee)s: %(points)s points", many) % {
+                **names, "points": points}
+        else:
+            rounded = money(transfer.amount, per_point)
+            paid += rounded
+            cash = _plain(rounded)
+            line = ngettext("%(payer)s → %(payee)s: %(money)s yuan (%(points)s point)",
+                            "%(payer)s → %(payee)s: %(money)s yuan (%(points)s points)",
+                            many) % {**names, "money": cash, "points": points}
+        lines.append({**names, "points": points, "money": cash, "line": line})
+    if per_point is None:
+        header = ngettext("%(table)s: settle-up after %(count)s hand",
+                          "%(table)s: settle-up after %(count)s hands", count)
+    else:
+        header = ngettext("%(table)s: settle-up after %(count)s hand, %(money)s yuan a point",
+                          "%(table)s: settle-up after %(count)s hands, %(money)s yuan a point",
+                          count)
+    rate = "" if per_point is None else _plain(per_point)
+    header %= {"table": title, "count": count, "money": rate}
+    said = [line["line"] for line in lines] or [_("Everyone is even: nobody pays anyone.")]
+    return SettleUp(transfers=lines, per_point=rate,
+                    total="" if per_point is None else _plain(paid), header=header,
+                    text="\n".join([header, *said]))
+
+
+def _decimal(amount: Fraction) -> Decimal:
+    """A transfer's points as a decimal: exact, since every net is a sum of payments
+    the engine gives in decimals."""
+    return Decimal(amount.numerator) / Decimal(amount.denominator)
+
+
 # --- CSV export ---
 
 # Each column: its header in the page's language, and how a hand fills it.
@@ -126,10 +185,11 @@ def _total_cells(result: dict, region) -> tuple[str, str]:
     return (fan, "") if region.adds_fan else ("", multiplier)
 
 
-def to_csv(ledger: Ledger, names: dict[str, str]) -> str:
+def to_csv(ledger: Ledger, names: dict[str, str], settled: SettleUp | None = None) -> str:
     """One row per hand, in the page's language: how it went, each player's net and
-    running total. Every cell is quoted; a byte-order mark first, so that Excel on a
-    Chinese Windows reads the UTF-8 names right."""
+    running total; then, when given, the settle-up (``settle_up``). Every cell is
+    quoted; a byte-order mark first, so that Excel on a Chinese Windows reads the UTF-8
+    names right."""
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, quoting=csv.QUOTE_ALL)
@@ -138,7 +198,28 @@ def to_csv(ledger: Ledger, names: dict[str, str]) -> str:
         writer.writerow([_cell(text) for text in _hand_cells(entry)]
                         + [_plain(entry.payments[seat]) for seat in SEATS]
                         + [_plain(entry.totals[seat]) for seat in SEATS])
+    if settled is not None:
+        writer.writerows([_cell(text) for text in row] for row in _settle_rows(settled))
     return out.getvalue()
+
+
+def _settle_rows(settled: SettleUp) -> list[list[str]]:
+    """The settle-up after the hands, a blank row between: its header line, then a row
+    per transfer (payer, payee, points, money), then the money in all."""
+    rows = [[], [settled.header], [str(_("Payer")), str(_("Payee")), str(_("Points")),
+                           str(_("Money (yuan)"))]]
+    rows += [[t["payer"], t["payee"], t["points"], t["money"]] for t in settled.transfers]
+    if not settled.transfers:
+        rows.append([_("Everyone is even: nobody pays anyone.")])
+    elif settled.total:
+        rows.append([rounding_note(settled.total)])
+    return rows
+
+
+def rounding_note(total: str) -> str:
+    """The money changing hands, and how it was rounded (``ledger.settle.money``)."""
+    return _("In all %(money)s yuan, each transfer rounded to the fen (0.01 yuan), half "
+             "up.") % {"money": total}
 
 
 def _header(names: dict[str, str]) -> list[str]:

@@ -4,6 +4,7 @@ fields fixed) and a draw."""
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -67,7 +68,46 @@ class WriteFields(PlayersWords, forms.Form):
         super().__init__(data, *args, **kwargs)
 
 
-class TableForm(PlayersWords, forms.ModelForm):
+MONEY_PER_POINT_LIMIT = 10_000  # 元 a point: far above any table's stake
+
+
+def _dress_money_field(field: forms.Field) -> None:
+    field.help_text = _("For the settle-up: e.g. 0.5, 1 or 2. Blank: points only.")
+    field.widget.attrs.update(step="any", min="0.0001", inputmode="decimal")
+
+
+class MoneyPerPointField(PlayersWords):
+    """The table's money per point (元/分, ``Table.money_per_point``), blank or positive."""
+
+    def clean_money_per_point(self):
+        money = self.cleaned_data["money_per_point"]
+        if money is not None and money <= 0:
+            raise forms.ValidationError(_("Money per point must be more than 0, e.g. 0.5 "
+                                          "(or blank for points only)."))
+        if money is not None and money > MONEY_PER_POINT_LIMIT:
+            raise forms.ValidationError(_("Money per point can be at most %(limit)s.")
+                                        % {"limit": f"{MONEY_PER_POINT_LIMIT:,}"})
+        return money
+
+
+class MoneyForm(MoneyPerPointField, forms.ModelForm):
+    """Change the money per point of a table later (ledger.views.table_money)."""
+
+    class Meta:
+        model = Table
+        fields = ["money_per_point"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _dress_money_field(self.fields["money_per_point"])
+        money = self.instance.money_per_point
+        if money is not None:  # 0.5, not the column's 0.5000
+            self.initial["money_per_point"] = (money.quantize(Decimal(1))
+                                               if money == money.to_integral_value()
+                                               else money.normalize())
+
+
+class TableForm(MoneyPerPointField, forms.ModelForm):
     """A new table: region, base, the four players by seat, the first dealer and the
     house rules of the region (every region's are on the form, each labelled with its
     region; only the chosen region's are kept)."""
@@ -75,7 +115,7 @@ class TableForm(PlayersWords, forms.ModelForm):
     class Meta:
         model = Table
         fields = ["name", "region", "base", "player_e", "player_s", "player_w", "player_n",
-                  "first_dealer"]
+                  "first_dealer", "money_per_point"]
         labels = {"player_e": _("東 East seat"), "player_s": _("南 South seat"),
                   "player_w": _("西 West seat"), "player_n": _("北 North seat"),
                   "first_dealer": _("First dealer 莊家")}
@@ -94,6 +134,7 @@ class TableForm(PlayersWords, forms.ModelForm):
                                                "rule": regions.rule_label(rule)})
         self.fields["base"].widget.attrs.update(step="any", min="0.01")
         self.fields["name"].help_text = _("Optional, e.g. “Friday at Lao Wang's”.")
+        _dress_money_field(self.fields["money_per_point"])
         for seat in "ESWN":
             field = self.fields[f"player_{seat.lower()}"]
             field.widget.attrs["placeholder"] = DEFAULT_NAMES[seat]

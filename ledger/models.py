@@ -38,6 +38,10 @@ class Table(models.Model):
     first_dealer = models.CharField(max_length=1, choices=[(s, s) for s in SEATS],
                                     default="E")
     house_rules = models.JSONField(default=dict, blank=True)
+    # 元 a point, for the settle-up (ledger.settle): blank keeps it in points. Not part
+    # of any hand, so changing it moves no version (ledger.views.table_money).
+    money_per_point = models.DecimalField(_("Money per point (元/分)"), max_digits=9,
+                                          decimal_places=4, null=True, blank=True)
     # Bumped by every write (record, edit, undo). A form carries the version it was
     # drawn from; a write with another version is refused (see ledger.store).
     version = models.PositiveIntegerField(default=0)

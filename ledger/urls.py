@@ -18,6 +18,7 @@ edit_patterns = [
     path("", views.table_edit, name="table-edit"),
     path("undo", hand_views.table_undo, name="table-undo"),
     path("restore", hand_views.table_restore, name="table-restore"),
+    path("money", views.table_money, name="table-money"),
     path("hand/<int:number>/", include(hand_patterns)),
 ]
 

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from api.ratelimit import rate_limited_page
 from common.web import SEATS, amount, seat_name, signed
 from ledger import store
-from ledger.export import chart_of, sampled, to_csv
-from ledger.forms import TableForm, new_key
+from ledger.export import SettleUp, chart_of, rounding_note, sampled, settle_up, to_csv
+from ledger.forms import MoneyForm, TableForm, new_key
 from ledger.models import Table
 from ledger.page_parts import (
     capability_page,
@@ -77,8 +77,10 @@ def table_edit(request: HttpRequest, view_token: str, edit_token: str):
 def table_csv(request: HttpRequest, view_token: str):
     """Every hand as a CSV row, with each player's net and running total."""
     table = table_of_link(view_token)
-    response = HttpResponse(to_csv(store.load(table), table.names),
-                            content_type="text/csv; charset=utf-8")
+    ledger = store.load(table)
+    response = HttpResponse(
+        to_csv(ledger, table.names, _settled(table, ledger.totals, len(ledger.entries))),
+        content_type="text/csv; charset=utf-8")
     # Named for the table and the day it was created (周五牌局-2026-12-02.csv); the
     # plain ASCII name for old browsers names no id.
     day = table.created.date().isoformat()
@@ -87,6 +89,36 @@ def table_csv(request: HttpRequest, view_token: str):
     response["Content-Disposition"] = (f'attachment; filename="mahjong-{day}.csv"; '
                                        f"filename*=UTF-8''{quote(name)}")
     return response
+
+
+@rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
+@capability_page
+def table_money(request: HttpRequest, view_token: str, edit_token: str):
+    """POST: the table's money per point (元/分) for the settle-up, or blank for points.
+
+    It changes no hand, so it moves no version: the version is the hands'
+    compare-and-set (ledger.store), and moving it would make every hand's form open on
+    another phone stale — "a hand was recorded meanwhile" with no hand to show. Another
+    phone's open page shows the new money when it next draws the sheet: when the next
+    hand is recorded (static/js/ledger-live.js) or the page is opened again. One column
+    is written, so a hand written meanwhile is never undone by it."""
+    table = table_of_link(view_token, edit_token)
+    if request.method != "POST":
+        return redirect(edit_url(table) + "#settle")
+    form = MoneyForm(request.POST, instance=table)
+    if not form.is_valid():
+        form.fields["money_per_point"].widget.attrs["autofocus"] = True  # its message in view
+        context = _ledger_context(request, table, editable=True)
+        context["money_form"] = form
+        return render(request, LEDGER_PAGE, context)
+    money = form.cleaned_data["money_per_point"]
+    Table.objects.filter(pk=table.pk).update(money_per_point=money)
+    if money is None:
+        messages.success(request, _("Money per point cleared: the settle-up is in points."))
+    else:
+        messages.success(request, _("Money per point saved: %(money)s yuan a point.")
+                         % {"money": amount(money.normalize())})
+    return redirect(edit_url(table) + "#settle")
 
 
 @rate_limited_page("WATCH_RATE_LIMIT", methods=("GET",))
@@ -139,6 +171,13 @@ def _house_rules_in_words(table: Table) -> list[str]:
     return words
 
 
+def _settled(table: Table, totals, count: int) -> SettleUp:
+    """The table's settle-up now: each seat's player by seat and name (东 E Ann)."""
+    people = {seat: f"{seat_name(seat)} {name}" for seat, name in table.names.items()}
+    return settle_up(totals, people, title=str(table), count=count,
+                     per_point=table.money_per_point)
+
+
 PAGE_SIZE = 50  # hands per page of the ledger, newest first
 
 
@@ -173,6 +212,10 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "version_url": version_url(table),
         "seen_at": timezone.now(),  # shown when the page is opened again offline
     }
+    if count:
+        settled = _settled(table, ledger.totals, count)
+        context.update(settle=settled, rounding=rounding_note(settled.total)
+                       if settled.transfers and settled.total else "")
     context["my_table"] = json.dumps({
         "view": context["view_link"], "edit": base(edit_url(table)) if editable else "",
         "name": str(table), "when": table.created.date().isoformat()}, ensure_ascii=False)
@@ -189,6 +232,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
             version=table.version,
             last=count or None,
             edit_url=edit_url(table),
+            money_form=MoneyForm(instance=table), money_url=edit_url(table, "table-money"),
         )
         # kept by the service worker for recording with no network (ledger-offline.js)
         context["next_forms"] = json.dumps([context["win_url"], context["draw_url"],

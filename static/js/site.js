@@ -83,11 +83,12 @@
     installPrompt.userChoice.then(() => { installPrompt = null; button.hidden = true; });
   });
 
-  // "Copy link": copy the permalink a button carries.
+  // "Copy link": copy the permalink a button carries (data-copy-text: any text, such as
+  // the ledger's settle-up as it is sent in a chat).
   document.addEventListener("click", (event) => {
-    const button = event.target.closest("[data-copy-link]");
+    const button = event.target.closest("[data-copy-link], [data-copy-text]");
     if (!button || !navigator.clipboard) return;
-    navigator.clipboard.writeText(button.dataset.copyLink).then(() => {
+    navigator.clipboard.writeText(button.dataset.copyLink ?? button.dataset.copyText).then(() => {
       const label = button.textContent;
       button.textContent = button.dataset.copied;
       setTimeout(() => { button.textContent = label; }, 2000);

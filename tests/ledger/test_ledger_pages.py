@@ -306,7 +306,8 @@ def test_csv_export(client, table):
     body = response.content.decode()
     assert body.startswith("\ufeff")  # Excel reads the UTF-8 names right
     lines = body.removeprefix("\ufeff").splitlines()
-    assert len(lines) == 2 and lines[0].startswith('"Hand","Result","Dealer"')
+    assert lines[0].startswith('"Hand","Result","Dealer"')
+    assert lines[2] == ""  # then the settle-up (ledger/export.py)
     assert lines[1].startswith('"1","win","東 E","平莊","南 S","self-draw"')
     disposition = response["Content-Disposition"]
     assert "filename*=UTF-8''Friday-" in disposition and str(table.pk) not in disposition.split(

@@ -25,7 +25,7 @@ import calculator.forms
 import ledger.forms
 from calculator.field_errors import PlayersWords
 from calculator.forms import AdviseForm, PracticeForm, ScoreForm, WaitsForm, form_data
-from ledger.forms import DrawForm, LedgerWinForm, ResultForm, TableForm
+from ledger.forms import DrawForm, LedgerWinForm, MoneyForm, ResultForm, TableForm
 from ledger.models import Table
 from presentation.language import chinese
 from presentation.messages import render_near_miss
@@ -55,7 +55,7 @@ def every_form(data: dict | None, region: str | None = None) -> list[forms.BaseF
     """Each form of the site bound to ``data`` (unbound for None); the forms whose
     fields follow a region, in ``region``'s (else each region's), the rest once."""
     regions = [region] if region else list(REGIONS)
-    found: list[forms.BaseForm] = [TableForm(data), DrawForm(data),
+    found: list[forms.BaseForm] = [TableForm(data), MoneyForm(data), DrawForm(data),
                                    DrawForm(data, reads_history=True)]
     for key in regions:
         with_region = None if data is None else {**data, "region": key}
