@@ -69,6 +69,10 @@ def online_then_offline(page: Page, address: str, refused: bool) -> tuple[object
     # online: the server's answer, through htmx
     with page.expect_response(lambda r: r.request.headers.get("hx-trigger") == "score-form"):
         send(page)
+    # the answer swapped in and settled (the page's own form, from its first load, looks
+    # the same for a refused request: read after htmx is done with it)
+    page.wait_for_function("""() => !document.querySelector(
+      ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")""")
     if refused:
         expect(page.locator("#score-form [aria-invalid=true]").first).to_be_visible()
         expect(page.locator("#result")).to_be_empty()
