@@ -38,7 +38,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -144,71 +143,65 @@ def main(argv: list[str] | None = None) -> int:
     from rules.answer import answer_json
 
     requests = [(kind, text) for kind, text, _answer in corpus() if kind == "score"]
-    with tempfile.TemporaryDirectory() as static_root:
-        env = servers.production_env(DJANGO_STATIC_ROOT=static_root, API_RATE_LIMIT="off",
-                                     PAGE_RATE_LIMIT="off", DJANGO_SECURE_SSL_REDIRECT="0",
-                                     DATABASE_URL=f"sqlite:///{static_root}/bench.sqlite3")
-        servers.collectstatic(Path(static_root), env)
-        servers.manage("migrate", "--no-input", "-v0", env=env)
-        with servers.gunicorn(env) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            context = browser.new_context(viewport={"width": 360, "height": 740},
-                                          locale="zh-CN",
-                                          extra_http_headers=servers.HTTPS)
-            page = context.new_page()
-            page.goto(url + "/")
-            files = page.evaluate(FILES)
-            sent, unpacked = download(url, files)
-            cold = started(page.evaluate(START), restored=False)
-            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-            page.goto(url + "/")
-            page.wait_for_function(KEPT, arg=files, polling=250, timeout=120_000)
-            page.evaluate(START)  # this page's own worker
+    with servers.deployed() as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 360, "height": 740},
+                                      locale="zh-CN",
+                                      extra_http_headers=servers.HTTPS)
+        page = context.new_page()
+        page.goto(url + "/")
+        files = page.evaluate(FILES)
+        sent, unpacked = download(url, files)
+        cold = started(page.evaluate(START), restored=False)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.goto(url + "/")
+        page.wait_for_function(KEPT, arg=files, polling=250, timeout=120_000)
+        page.evaluate(START)  # this page's own worker
 
-            thirteen, fourteen = advise_requests()
-            advice_browser = page.evaluate(TIME_EACH, thirteen + fourteen)
-            advice_cpython = []
-            for kind, text in thirteen + fourteen:
+        thirteen, fourteen = advise_requests()
+        advice_browser = page.evaluate(TIME_EACH, thirteen + fourteen)
+        advice_cpython = []
+        for kind, text in thirteen + fourteen:
+            t0 = time.perf_counter()
+            answer_json(kind, text)
+            advice_cpython.append((time.perf_counter() - t0) * 1000)
+
+        browser_times: list[list[float]] = []
+        cpython_times: list[list[float]] = []
+        for _round in range(args.rounds):
+            browser_times.append(page.evaluate(TIME_EACH, requests))
+            cpython: list[float] = []
+            for kind, text in requests:
                 t0 = time.perf_counter()
                 answer_json(kind, text)
-                advice_cpython.append((time.perf_counter() - t0) * 1000)
+                cpython.append((time.perf_counter() - t0) * 1000)
+            cpython_times.append(cpython)
 
-            browser_times: list[list[float]] = []
-            cpython_times: list[list[float]] = []
-            for _round in range(args.rounds):
-                browser_times.append(page.evaluate(TIME_EACH, requests))
-                cpython: list[float] = []
-                for kind, text in requests:
-                    t0 = time.perf_counter()
-                    answer_json(kind, text)
-                    cpython.append((time.perf_counter() - t0) * 1000)
-                cpython_times.append(cpython)
-
-            context.set_offline(True)
-            warm, restored, first = [], [], []
-            for _round in range(args.rounds):
-                offline_page = context.new_page()
-                offline_page.goto(url + "/")
-                offline_page.evaluate(FORGET_SNAPSHOT)
-                warm.append(started(offline_page.evaluate(START), restored=False))
-                offline_page.evaluate(SNAPSHOT_KEPT)
-                offline_page.close()
-                offline_page = context.new_page()
-                offline_page.goto(url + "/")
-                restored.append(started(offline_page.evaluate(START), restored=True))
-                offline_page.close()
-                offline_page = context.new_page()
-                offline_page.goto(url + "/")
-                offline_page.evaluate("document.querySelector('[data-tile-text]').open = true")
-                for name, value in HANGZHOU.items():
-                    offline_page.fill(f"#id_{name}", value)
-                t0 = time.perf_counter()
-                offline_page.locator("#score-form button[type=submit]").click()
-                offline_page.locator("#result [data-offline-answer]").wait_for(
-                    timeout=120_000)
-                first.append((time.perf_counter() - t0) * 1000)
-                offline_page.close()
-            browser.close()
+        context.set_offline(True)
+        warm, restored, first = [], [], []
+        for _round in range(args.rounds):
+            offline_page = context.new_page()
+            offline_page.goto(url + "/")
+            offline_page.evaluate(FORGET_SNAPSHOT)
+            warm.append(started(offline_page.evaluate(START), restored=False))
+            offline_page.evaluate(SNAPSHOT_KEPT)
+            offline_page.close()
+            offline_page = context.new_page()
+            offline_page.goto(url + "/")
+            restored.append(started(offline_page.evaluate(START), restored=True))
+            offline_page.close()
+            offline_page = context.new_page()
+            offline_page.goto(url + "/")
+            offline_page.evaluate("document.querySelector('[data-tile-text]').open = true")
+            for name, value in HANGZHOU.items():
+                offline_page.fill(f"#id_{name}", value)
+            t0 = time.perf_counter()
+            offline_page.locator("#score-form button[type=submit]").click()
+            offline_page.locator("#result [data-offline-answer]").wait_for(
+                timeout=120_000)
+            first.append((time.perf_counter() - t0) * 1000)
+            offline_page.close()
+        browser.close()
 
     def median(rows: list[list[float]]) -> float:
         return statistics.median(t for row in rows for t in row)

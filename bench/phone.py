@@ -28,7 +28,6 @@ import argparse
 import asyncio
 import os
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -201,40 +200,34 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as static_root:
-        env = servers.production_env(DJANGO_STATIC_ROOT=static_root, API_RATE_LIMIT="off",
-                                     PAGE_RATE_LIMIT="off", DJANGO_SECURE_SSL_REDIRECT="0",
-                                     DATABASE_URL=f"sqlite:///{static_root}/bench.sqlite3")
-        servers.collectstatic(Path(static_root), env)
-        servers.manage("migrate", "--no-input", "-v0", env=env)
-        with servers.gunicorn(env) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            upstream = ("127.0.0.1", int(url.rsplit(":", 1)[1]))
-            print("a phone's first visit (gunicorn, production settings, behind a throttling "
-                  "proxy; Chromium 360×740):")
-            for profile in PROFILES:
-                if profile.name not in args.links:
-                    continue
-                with Proxy(upstream, profile) as proxy:
-                    first = first_visit(browser, proxy)
-                    alone = second_page(browser, proxy, download=False)
-                    during = second_page(browser, proxy, download=True)
-                link = f"{profile.kbit_s} kbit/s, {profile.round_trip_ms} ms"
-                slow = profile is PROFILES[0]
-                print(f"  {link}:")
-                print(f"    first page: {first['page_kb']:.0f} KB in {first['page_requests']} "
-                      f"requests, form drawn at {first['painted_s']:.1f} s, tile palette "
-                      f"ready at {first['usable_s']:.1f} s"
-                      + (f" (goal < {GOALS['usable_s']:.0f} s) "
-                         f"{verdict(first['usable_s'] < GOALS['usable_s'])}" if slow else ""))
-                print(f"    offline-ready: {first['offline_mb']:.2f} MB at "
-                      f"{first['offline_s']:.0f} s (goal < {GOALS['offline_mb']:.0f} MB) "
-                      f"{verdict(first['offline_mb'] < GOALS['offline_mb'])}")
-                ratio = during / alone
-                print(f"    second page during the download: {during:.1f} s against "
-                      f"{alone:.1f} s without it = {ratio:.2f}× (goal ≤ "
-                      f"{GOALS['second_ratio']}×) {verdict(ratio <= GOALS['second_ratio'])}")
-            browser.close()
+    with servers.deployed() as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        upstream = ("127.0.0.1", int(url.rsplit(":", 1)[1]))
+        print("a phone's first visit (gunicorn, production settings, behind a throttling "
+              "proxy; Chromium 360×740):")
+        for profile in PROFILES:
+            if profile.name not in args.links:
+                continue
+            with Proxy(upstream, profile) as proxy:
+                first = first_visit(browser, proxy)
+                alone = second_page(browser, proxy, download=False)
+                during = second_page(browser, proxy, download=True)
+            link = f"{profile.kbit_s} kbit/s, {profile.round_trip_ms} ms"
+            slow = profile is PROFILES[0]
+            print(f"  {link}:")
+            print(f"    first page: {first['page_kb']:.0f} KB in {first['page_requests']} "
+                  f"requests, form drawn at {first['painted_s']:.1f} s, tile palette "
+                  f"ready at {first['usable_s']:.1f} s"
+                  + (f" (goal < {GOALS['usable_s']:.0f} s) "
+                     f"{verdict(first['usable_s'] < GOALS['usable_s'])}" if slow else ""))
+            print(f"    offline-ready: {first['offline_mb']:.2f} MB at "
+                  f"{first['offline_s']:.0f} s (goal < {GOALS['offline_mb']:.0f} MB) "
+                  f"{verdict(first['offline_mb'] < GOALS['offline_mb'])}")
+            ratio = during / alone
+            print(f"    second page during the download: {during:.1f} s against "
+                  f"{alone:.1f} s without it = {ratio:.2f}× (goal ≤ "
+                  f"{GOALS['second_ratio']}×) {verdict(ratio <= GOALS['second_ratio'])}")
+        browser.close()
     return 0
 
 

@@ -41,6 +41,21 @@ def collectstatic(static_root: Path, env: dict[str, str]) -> None:
     assert done.returncode == 0, done.stderr
 
 
+@contextlib.contextmanager
+def deployed():
+    """The app as deployed for a benchmark: the production settings (no HTTPS redirect,
+    no rate limits), its static files collected and a fresh database in a temporary
+    folder, under gunicorn (``gunicorn``): yields its base URL."""
+    with tempfile.TemporaryDirectory() as root:
+        env = production_env(DJANGO_STATIC_ROOT=root, API_RATE_LIMIT="off",
+                             PAGE_RATE_LIMIT="off", DJANGO_SECURE_SSL_REDIRECT="0",
+                             DATABASE_URL=f"sqlite:///{root}/bench.sqlite3")
+        collectstatic(Path(root), env)
+        manage("migrate", "--no-input", "-v0", env=env)
+        with gunicorn(env) as url:
+            yield url
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
