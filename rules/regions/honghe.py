@@ -8,7 +8,7 @@ from .. import near_misses as nm
 from ..readings import SEVEN_PAIRS, STANDARD, Reading
 from ..region import Amount, Choice, HouseRule, Pattern, Payments, Region, each_pays, half, one_pays
 from ..request import Deal
-from ..tiles import EAST
+from ..tiles import is_honour
 from . import honghe_pages as pages
 
 HOUSE_RULES = (
@@ -35,7 +35,7 @@ def _three_wilds(r: Reading, d: Deal) -> bool:
 
 
 def _single_wait(r: Reading, d: Deal) -> bool:
-    return len(d.melds) == 4 and r.shape == STANDARD  # the rarer fact first
+    return len(d.melds) == 4 and r.shape == STANDARD
 
 
 def _after_draws(r: Reading, d: Deal) -> bool:
@@ -43,7 +43,7 @@ def _after_draws(r: Reading, d: Deal) -> bool:
 
 
 def _honour_wild(r: Reading, d: Deal) -> bool:
-    return d.wild >= EAST  # is_honour, inline: checked for every hand
+    return is_honour(d.wild)
 
 
 def _pair_dice(r: Reading, d: Deal) -> bool:
@@ -62,7 +62,7 @@ def _any_tile_wins(r: Reading, d: Deal) -> bool:
 
 
 def _four_honour_triplets(r: Reading, d: Deal) -> bool:
-    return r.honour_triplets == 4 and r.shape == STANDARD  # the rarer fact first
+    return r.honour_triplets == 4 and r.shape == STANDARD
 
 
 PATTERNS = (
