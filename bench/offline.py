@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import sys
@@ -48,9 +47,6 @@ if str(REPO_ROOT) not in sys.path:
 from tests import servers  # noqa: E402
 from tests.offline_corpus import corpus  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 HANGZHOU = {"hand": "123m456m789p345s5z", "win_tile": "5z"}
 
 START = """async () => {
@@ -144,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
 
     requests = [(kind, text) for kind, text, _answer in corpus() if kind == "score"]
     with servers.deployed() as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = servers.chromium(playwright)
         context = browser.new_context(viewport={"width": 360, "height": 740},
                                       locale="zh-CN",
                                       extra_http_headers=servers.HTTPS)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 import threading
 import time
@@ -39,9 +38,6 @@ if str(REPO_ROOT) not in sys.path:
 
 from tests import servers  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 USABLE = "[data-tile-entry]:not([hidden])"
 READY = "[data-offline-status][data-state=ready]"
 GETTING = "[data-offline-status][data-state=getting]"
@@ -201,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with servers.deployed() as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = servers.chromium(playwright)
         upstream = ("127.0.0.1", int(url.rsplit(":", 1)[1]))
         print("a phone's first visit (gunicorn, production settings, behind a throttling "
               "proxy; Chromium 360×740):")

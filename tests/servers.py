@@ -56,6 +56,18 @@ def deployed():
             yield url
 
 
+# Headless Chromium for the benchmarks (Debian's, or $CHROMIUM), as quiet as it gets.
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def chromium(playwright):
+    """A headless Chromium from ``playwright`` (sync API) for a benchmark."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
