@@ -10,16 +10,19 @@ page and action that could change something; the read-only pages never contain i
 from __future__ import annotations
 
 import json
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import quote
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from api.ratelimit import rate_limited_page
+from calculator.forms import calculator_link
 from common.web import SEATS, amount, seat_name, signed
 from ledger import store
 from ledger.export import SettleUp, chart_of, rounding_note, sampled, settle_up, to_csv
@@ -35,12 +38,17 @@ from ledger.page_parts import (
     version_url,
     whole_number,
 )
-from ledger.rotation import Position
+from ledger.rotation import Position, from_after_json, start
+from ledger.stats import PlayedHand, evening
 from presentation.messages import how_won
 from presentation.regions import in_language, region_label, region_name, rule_label, streak_name
 from rules.regions import REGIONS
+from rules.settle import total_key
 
 LEDGER_PAGE = "ledger/table.html"
+# What the next hand's forms load that the edit page does not: kept with them for offline.
+FORM_FILES = ("js/pending.js", "js/ledger-form.js", "js/ledger-live.js", "js/ledger-offline.js",
+              "js/tiles.js", "js/offline.js", "css/tiles.css")
 
 
 @rate_limited_page("TABLE_RATE_LIMIT", methods=("POST",))
@@ -178,7 +186,58 @@ def _settled(table: Table, totals, count: int) -> SettleUp:
                      per_point=table.money_per_point)
 
 
+def _played_hands(table: Table) -> list[PlayedHand]:
+    """Every hand of the table as ``ledger.stats`` reads it: its dealer and streak are
+    the position its predecessor's stored ``after`` names (the first hand's: the
+    table's start)."""
+    rows = list(table.hands.order_by("number").values_list(
+        "number", "kind", "request", "result", "after", "recorded"))
+    if any(after is None for *_, after, _ in rows):
+        store.fill_after(table)  # hands written before Hand.after, or by hand: once
+        return _played_hands(table)
+    position = start(table.first_dealer)
+    played = []
+    for number, kind, request, result, after, recorded in rows:
+        played.append(PlayedHand(number=number, kind=kind, dealer=position.dealer,
+                                 streak=position.streak, request=request, result=result,
+                                 recorded=recorded))
+        position = from_after_json(number + 1, after)[0]
+    return played
+
+
+def _evening_view(table: Table) -> list[dict]:
+    """The evening at a glance (``ledger.stats``), a column per seat: the biggest hand
+    links to its working in the calculator, or (scored on paper) to its row."""
+    hands = _played_hands(table)
+    requests = {hand.number: hand.request for hand in hands}
+    key = total_key(table.region)
+    columns = []
+    for seat, stats in evening(hands, key).items():
+        biggest = None
+        if stats.biggest is not None:
+            number = stats.biggest.number
+            request = dict(requests[number])
+            page = (len(hands) - number) // PAGE_SIZE + 1
+            biggest = {"number": number,
+                       "total": (_("%(fan)s 番") % {"fan": stats.biggest.total}
+                                 if key == "fan" else f"×{stats.biggest.total}"),
+                       "link": f"?page={page}#hand-{number}"
+                       if store.is_paper(table.region, request) else calculator_link(request)}
+        per_hour = None if stats.per_hour is None else signed(
+            (Decimal(stats.per_hour.numerator) / stats.per_hour.denominator).quantize(
+                TENTH, ROUND_HALF_UP))
+        columns.append({
+            "seat": seat, "name": table.names[seat], "wins": stats.wins,
+            "self_draws": stats.self_draws, "discard_wins": stats.discard_wins,
+            "dealt_in": stats.dealt_in, "biggest": biggest,
+            "streak": None if stats.longest_streak is None
+            else streak_name(stats.longest_streak),
+            "per_hour": per_hour})
+    return columns
+
+
 PAGE_SIZE = 50  # hands per page of the ledger, newest first
+TENTH = Decimal("0.1")  # net per hour, to a tenth of a point, half up (as 结账 rounds)
 
 
 def _ledger_context(request, table: Table, editable: bool) -> dict:
@@ -216,6 +275,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         settled = _settled(table, ledger.totals, count)
         context.update(settle=settled, rounding=rounding_note(settled.total)
                        if settled.transfers and settled.total else "")
+        context["stats"] = _evening_view(table)
     context["my_table"] = json.dumps({
         "view": context["view_link"], "edit": base(edit_url(table)) if editable else "",
         "name": str(table), "when": table.created.date().isoformat()}, ensure_ascii=False)
@@ -237,6 +297,8 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         # kept by the service worker for recording with no network (ledger-offline.js)
         context["next_forms"] = json.dumps([context["win_url"], context["draw_url"],
                                             context["result_url"]])
+        # and the scripts and styles of those forms, which this page does not load itself
+        context["form_files"] = json.dumps([static(name) for name in FORM_FILES])
         context["chain"] = json.dumps(_chain_words(table, ledger.position),
                                       ensure_ascii=False)
     return context

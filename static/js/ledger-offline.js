@@ -141,11 +141,12 @@
   let chain = JSON.parse(words.chain);
 
   // The service worker keeps this table's next forms, fresh (they carry the version),
-  // with the files they name (their scripts).
+  // and their scripts and styles.
   function keepForms() {
     if (!("serviceWorker" in navigator) || !navigator.onLine) return;
     navigator.serviceWorker.ready.then((registration) => {
       registration.active.postMessage({ refresh: JSON.parse(words.pendingForms) });
+      registration.active.postMessage({ keep: JSON.parse(words.pendingFiles) });
     });
   }
   keepForms();

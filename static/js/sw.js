@@ -22,7 +22,8 @@
 //   (Pending, static/js/pending.js, which the served script includes), and the ledger's
 //   edit page shown, which lists it as 待同步 and sends it when the connection is back.
 //   The edit page and its next hand's forms are kept for that (the page asks for them
-//   fresh, with the files they name: {refresh: [urls]}); a read-only link never sees them.
+//   fresh: {refresh: [urls]}, and for their files: {keep: [urls]}); a read-only link
+//   never sees them.
 const CACHE = "mahjong-" + VERSION;
 const OFFLINE = "/offline/";
 
@@ -37,8 +38,9 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
-// A page asks for the offline pack (prepare), for its progress (status) or for the
-// ledger's next forms (refresh: fetched again, they carry the ledger's version).
+// A page asks for the offline pack (prepare), for its progress (status), for files to
+// keep (keep: those not kept yet) or for the ledger's next forms (refresh: fetched again,
+// they carry the ledger's version).
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.prepare) {
@@ -47,9 +49,12 @@ self.addEventListener("message", (event) => {
     event.waitUntil(prepare({ ...data.prepare, pages: [...new Set([...data.prepare.pages, ...here])] }));
   } else if (data.status) {
     if (event.source) event.source.postMessage({ offline: progress });
+  } else if (Array.isArray(data.keep)) {
+    event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(data.keep.map((url) =>
+      keepOnce(cache, url).catch(() => null)))));
   } else if (Array.isArray(data.refresh)) {
     event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(data.refresh.map((url) =>
-      keepPage(cache, url, null).catch(() => null)))));
+      cache.add(url).catch(() => null)))));
   }
 });
 
@@ -81,11 +86,11 @@ async function broadcast() {
 const STATIC_REF = /(?:src|href)="(\/static\/[^"?#]+)"/g;
 
 // A page and the /static/ files it names, kept. The page is fetched again when it is not
-// kept, or kept in another language than `language` (null: always, the ledger's forms).
-// A page that redirects (/practice/ to a round) is kept as the page it leads to.
+// kept, or kept in another language than `language`. A page that redirects (/practice/
+// to a round) is kept as the page it leads to.
 async function keepPage(cache, url, language) {
   const kept = await cache.match(url, { ignoreVary: true });
-  if (kept && language && kept.headers.get("Content-Language") === language) return;
+  if (kept && kept.headers.get("Content-Language") === language) return;
   const response = await fetch(new Request(url, { priority: "low", credentials: "same-origin" }));
   if (!response.ok || response.type !== "basic") return;
   const html = await response.clone().text();

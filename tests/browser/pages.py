@@ -141,20 +141,12 @@ def new_table(page: Page) -> str:
 def forms_kept(page: Page) -> None:
     """Wait until the service worker keeps the edit page's next forms and their scripts."""
     page.wait_for_function(
-        r"""async () => {
+        """async () => {
           const section = document.querySelector("[data-pending]").dataset;
-          const forms = await Promise.all(JSON.parse(section.pendingForms)
-            .map((url) => caches.match(url, { ignoreVary: true })));
-          if (!forms.every(Boolean)) return false;
-          const named = [];
-          for (const form of forms) {
-            const html = await form.clone().text();
-            for (const [, file] of html.matchAll(/(?:src|href)="(\/static\/[^"?#]+)"/g)) {
-              named.push(file);
-            }
-          }
-          const kept = await Promise.all(named.map((url) => caches.match(url)));
-          return named.length > 0 && kept.every(Boolean);
+          const forms = JSON.parse(section.pendingForms).concat(JSON.parse(section.pendingFiles));
+          const kept = await Promise.all(
+            forms.map((url) => caches.match(url, { ignoreVary: true })));
+          return kept.every(Boolean);
         }""", polling=250, timeout=30_000)
 
 
@@ -186,7 +178,10 @@ def a_table_kept_for_offline(page: Page) -> str:
 
 
 def record_a_draw(page: Page) -> None:
+    """From a ledger's edit page: its draw form opened (and loaded: its scripts give the
+    form a fresh key) and sent. The edit page has forms of its own (money per point)."""
     page.locator("[data-record-draw]").click()
+    page.wait_for_url(re.compile(r"/hand/\d+/draw$"))
     page.locator("main form button[type=submit]").click()
 
 

@@ -94,6 +94,7 @@ def test_a_read_only_ledger_shows_the_last_ledger_it_saw_with_its_time(page: Pag
     page.fill("#id_name", "周五")
     page.locator("main form button[type=submit]").tap()
     page.locator("[data-record-draw]").tap()
+    page.wait_for_url(re.compile(r"/hand/1/draw$"))
     page.locator("main form button[type=submit]").tap()
     view = page.locator("[data-view-link]").get_attribute("href")
     edit = page.url
