@@ -340,8 +340,9 @@ def _drill_result(discards: list[dict[str, Any]], chosen: str, region: str, link
         improves = ngettext("%(count)s copy improves the hand",
                             "%(count)s copies improve the hand",
                             int(e["unseen_total"])) % {"count": e["unseen_total"]}
-        return (f"{advice.shanten_name(shanten)} ({advice.shanten_words(shanten)}), "
-                f"{improves}")
+        return gettext("%(name)s (%(words)s), %(improves)s") % {
+            "name": advice.shanten_name(shanten), "words": advice.shanten_words(shanten),
+            "improves": improves}
 
     ranked = gettext("Your throw %(tile)s ranks %(rank)s of %(count)s.") % {
         "tile": chosen, "rank": rank, "count": len(discards)}
