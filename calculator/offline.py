@@ -17,6 +17,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from calculator.forms import ScoreForm, WaitsForm
 from calculator.results import panel_links
 from presentation.regions import LISTED
 
@@ -41,8 +42,8 @@ def kept_files() -> tuple[str, ...]:
 def engine_attrs() -> dict[str, str]:
     """The data attributes that tell offline.js where the engine's files are: the worker,
     the runtime's module (the rest of it beside it, under the same names), the engine's
-    zip; the page's language and the panel's links, which the worker answers with; and
-    every URL to fetch once, after a first load, so that the service worker keeps them."""
+    zip; and the page's language and the panel's links, which the worker answers with.
+    What the service worker keeps is ``pack``'s."""
     runtime = static(RUNTIME + "pyodide.mjs")
     # the panel's links (the worker adds each answer's permalink, the page its origin)
     links = {**panel_links(), "waits": reverse("waits"), "advise": reverse("advise")}
@@ -57,6 +58,17 @@ def engine_attrs() -> dict[str, str]:
 OFFLINE_PAGES = ("home", "waits", "advise", "practice", "practice-discard", "rules", "offline")
 LISTED_KEYS = tuple(region.key for region in LISTED)
 
+# The forms whose region fields /fields/<form>/<region>/ gives, by that address's name.
+FIELD_FORMS = {"score": ScoreForm, "waits": WaitsForm}
+
+
+def fields_kind(form) -> str | None:
+    """The /fields/ name of ``form``'s region fields: its class's, or the nearest it
+    derives from (牌理's form takes the waits page's, the ledger's win form the
+    calculator's); None for a form without them (practice's)."""
+    kinds = {form_class: kind for kind, form_class in FIELD_FORMS.items()}
+    return next((kinds[c] for c in type(form).__mro__ if c in kinds), None)
+
 
 def pack() -> dict[str, list]:
     """What a first visit keeps for offline use (site.js hands it to the service worker):
@@ -66,7 +78,7 @@ def pack() -> dict[str, list]:
     pages += [reverse("rules-region", args=[key]) for key in LISTED_KEYS]
     # each region's fields for the calculator's and the waits page's forms (offline.js)
     pages += [reverse("region-fieldset", args=[form, key])
-              for form in ("score", "waits") for key in LISTED_KEYS]
+              for form in FIELD_FORMS for key in LISTED_KEYS]
     return {"pages": pages, "files": _engine_files() if available() else []}
 
 

@@ -296,17 +296,13 @@ def _static_text(name: str) -> str:
         return file.read()
 
 
-# The forms whose region's fields /fields/<form>/<region>/ gives.
-FIELD_FORMS = {"score": ScoreForm, "waits": WaitsForm}
-
-
 @require_safe
 def region_fieldset(request: HttpRequest, form: str, region: str):
     """/fields/<form>/<region>/: a form's fieldset of the region's circumstances and house
     rules, blank, as the region select swaps it in: what static/js/offline.js puts in the
     form when a region is picked with no network (the service worker keeps these from the
     first visit, calculator.offline.pack)."""
-    form_class = FIELD_FORMS.get(form)
+    form_class = offline_engine.FIELD_FORMS.get(form)
     if form_class is None or region not in offline_engine.LISTED_KEYS:
         raise Http404
     return HttpResponse(region_fields(form_class(initial={"region": region})))

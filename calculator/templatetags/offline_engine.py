@@ -12,7 +12,6 @@ from django import template
 from django.urls import reverse
 
 from calculator import offline
-from calculator.forms import WaitsForm
 
 register = template.Library()
 
@@ -21,9 +20,10 @@ register = template.Library()
 def offline_engine(form) -> dict:
     if not offline.available():
         return {"available": False}
-    kind = "waits" if isinstance(form, WaitsForm) else "score"
+    kind = offline.fields_kind(form)
     # the address of a region's fields, {region} filled in by offline.js
-    fields = reverse("region-fieldset", args=[kind, "REGION"]).replace("REGION", "{region}")
+    fields = (reverse("region-fieldset", args=[kind, "REGION"]).replace("REGION", "{region}")
+              if kind else "")
     return {"available": True, "attrs": offline.engine_attrs(), "fields": fields}
 
 
