@@ -41,8 +41,7 @@ from .readings.groups import BLOCKS, HONOURS
 from .regions import REGIONS
 from .request import InvalidRequest
 from .tiles import ALL_TILES, CODES, WHITE, Tile, TileSyntaxError, format_tiles, parse_tiles
-from .waits import _parse as read_waits_request
-from .waits import waits
+from .waits import read_waits_request, waits
 
 SETS = 4  # four sets and a pair (RULEBOOK §1)
 # A table of what one suit block can keep: index ``sets * 2 + pairs``, the most tiles kept

@@ -45,7 +45,7 @@ ANY_TILE_NOTE = (
 def waits(request: dict[str, Any]) -> dict[str, Any]:
     """Every tile that completes the 13-tile hand of ``request``, scored; raises
     ``InvalidRequest`` listing every problem (fields named as in a score request)."""
-    deal = _parse(request)
+    deal = read_waits_request(request)
     base = dict(request)
     held = [0] * 34
     for tile in deal.hand:
@@ -95,7 +95,7 @@ def _with_win_tile(deal: Deal, face: int) -> Deal:
     return deal.with_win_tile(face)
 
 
-def _parse(request: object) -> Deal:
+def read_waits_request(request: object) -> Deal:
     """The request validated as a score request with a placeholder winning tile; errors
     about the winning tile become errors about the waiting hand."""
     if not isinstance(request, dict):
