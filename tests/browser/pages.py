@@ -138,6 +138,17 @@ def new_table(page: Page) -> str:
     return page.url
 
 
+def a_named_table(page: Page, names: list[str], region: str = "hangzhou") -> None:
+    """A new table 周五 of ``region`` with ``names`` seated E, S, W, N: its edit page open."""
+    page.goto("/t/new/")
+    page.fill("#id_name", "周五")
+    page.select_option("#id_region", region)
+    for seat, name in zip("eswn", names, strict=True):
+        page.fill(f"#id_player_{seat}", name)
+    page.locator("main form button[type=submit]").tap()
+    expect(page.locator("[data-edit-link]")).to_be_visible()
+
+
 def forms_kept(page: Page) -> None:
     """Wait until the service worker keeps the edit page's next forms and their scripts."""
     page.wait_for_function(

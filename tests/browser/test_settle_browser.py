@@ -8,7 +8,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import WIDTH, page_width, record_a_draw, record_win, serious
+from tests.browser.pages import (
+    WIDTH,
+    a_named_table,
+    page_width,
+    record_a_draw,
+    record_win,
+    serious,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.ledger]
 
@@ -22,13 +29,7 @@ def numbers(line: str) -> list[str]:
 
 def test_settle_up_read_and_copied(page: Page, artifacts):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.goto("/t/new/")
-    page.fill("#id_name", "周五")
-    page.select_option("#id_region", "hangzhou")
-    for seat, name in zip("eswn", NAMES, strict=True):
-        page.fill(f"#id_player_{seat}", name)
-    page.locator("main form button[type=submit]").tap()
-    expect(page.locator("[data-edit-link]")).to_be_visible()
+    a_named_table(page, NAMES)
 
     record_win(page, "E")  # the dealer wins at 平莊: 2 from each
     record_a_draw(page)

@@ -6,7 +6,15 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import WIDTH, page_width, pick_seat, record_a_draw, record_win, serious
+from tests.browser.pages import (
+    WIDTH,
+    a_named_table,
+    page_width,
+    pick_seat,
+    record_a_draw,
+    record_win,
+    serious,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.ledger]
 
@@ -34,13 +42,7 @@ def row(page: Page, stat: str) -> list[str]:
 
 
 def test_the_evening_at_a_glance(page: Page, artifacts):
-    page.goto("/t/new/")
-    page.fill("#id_name", "周五")
-    page.select_option("#id_region", "hangzhou")
-    for seat, name in zip("eswn", NAMES, strict=True):
-        page.fill(f"#id_player_{seat}", name)
-    page.locator("main form button[type=submit]").tap()
-    expect(page.locator("[data-edit-link]")).to_be_visible()
+    a_named_table(page, NAMES)
     expect(page.locator("[data-stats]")).to_have_count(0)  # no hands yet
 
     record_win(page, "E")  # the dealer self-draws at 平莊
