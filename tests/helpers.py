@@ -5,6 +5,7 @@ each other."""
 
 from __future__ import annotations
 
+import io
 from fractions import Fraction
 from urllib.parse import urlencode
 
@@ -104,6 +105,19 @@ def C(case_id, region, expected, claims, win="self", *, four_melds=False, **kw):
     hand_win, melds = (CLAIMED4, CLAIMED4_MELDS) if four_melds else (CLAIMED, CLAIMED_MELDS)
     parsed = [(c[0], c[2], int(c[3:])) for c in claims.split()]
     return P(case_id, region, hand_win, expected, win, melds=melds, claims=parsed or None, **kw)
+
+
+def run_command(name, *args) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``manage.py name *args`` run in-process."""
+    from django.core.management import call_command
+
+    stdout, stderr = io.StringIO(), io.StringIO()
+    try:
+        call_command(name, *args, stdout=stdout, stderr=stderr)
+        status = 0
+    except SystemExit as stopped:
+        status = stopped.code
+    return status, stdout.getvalue(), stderr.getvalue()
 
 
 def page_html(client, path, params=None, **kwargs):

@@ -6,9 +6,9 @@ import json
 import sys
 
 import pytest
-from django.core.management import call_command
 
 from rules.answer import answer_json
+from tests.helpers import run_command
 
 URL = "/api/v1/advise"
 SEATS = {"winner": "S", "dealer": "E"}
@@ -92,21 +92,12 @@ def test_the_offline_answer_is_the_same(client):
     assert offline == {"status": 200, "body": post(client, WHICH_TILE).json()}
 
 
-def run_advise(*args) -> tuple[int, str, str]:
-    stdout, stderr = io.StringIO(), io.StringIO()
-    try:
-        call_command("advise", *args, stdout=stdout, stderr=stderr)
-        status = 0
-    except SystemExit as stopped:
-        status = stopped.code
-    return status, stdout.getvalue(), stderr.getvalue()
-
 
 def test_cli_reads_a_json_file(tmp_path, client):
     request = tmp_path / "request.json"
     request.write_text(json.dumps(WHICH_TILE))
 
-    status, out, err = run_advise("--json", str(request))
+    status, out, err = run_command("advise", "--json", str(request))
 
     assert (status, err) == (0, "")
     assert json.loads(out) == post(client, WHICH_TILE).json()
@@ -115,7 +106,7 @@ def test_cli_reads_a_json_file(tmp_path, client):
 def test_cli_reads_stdin(monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(READY)))
 
-    status, out, _ = run_advise("--json", "-")
+    status, out, _ = run_command("advise", "--json", "-")
 
     assert status == 0
     assert json.loads(out)["shanten"] == 0
@@ -125,7 +116,7 @@ def test_cli_invalid_input_exits_2(tmp_path):
     request = tmp_path / "request.json"
     request.write_text(json.dumps({**READY, "seen": "7z7z7z7z"}))
 
-    status, out, err = run_advise("--json", str(request))
+    status, out, err = run_command("advise", "--json", str(request))
 
     assert (status, out) == (2, "")
     assert err.startswith("seen: ")

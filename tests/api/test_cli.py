@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
+
+from tests.helpers import run_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,22 +22,12 @@ HANGZHOU_SELF_DRAW_FLAGS = [
 ]
 
 
-def run_score(*args) -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of `manage.py score` run in-process."""
-    stdout, stderr = io.StringIO(), io.StringIO()
-    try:
-        call_command("score", *args, stdout=stdout, stderr=stderr)
-        status = 0
-    except SystemExit as stopped:
-        status = stopped.code
-    return status, stdout.getvalue(), stderr.getvalue()
-
 
 def test_scores_a_json_file(tmp_path, hangzhou_self_draw, hangzhou_self_draw_payments):
     request = tmp_path / "request.json"
     request.write_text(json.dumps(hangzhou_self_draw))
 
-    status, out, err = run_score("--json", str(request))
+    status, out, err = run_command("score", "--json", str(request))
 
     assert (status, err) == (0, "")
     assert json.loads(out)["payments"] == hangzhou_self_draw_payments
@@ -46,7 +37,7 @@ def test_prints_indented_unescaped_json(tmp_path, hangzhou_self_draw):
     request = tmp_path / "request.json"
     request.write_text(json.dumps(hangzhou_self_draw))
 
-    out = run_score("--json", str(request))[1]
+    out = run_command("score", "--json", str(request))[1]
 
     assert out.startswith('{\n  "')
     assert "\\u" not in out
@@ -55,14 +46,14 @@ def test_prints_indented_unescaped_json(tmp_path, hangzhou_self_draw):
 def test_scores_stdin(monkeypatch, hangzhou_self_draw, hangzhou_self_draw_payments):
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(hangzhou_self_draw)))
 
-    status, out, _ = run_score("--json", "-")
+    status, out, _ = run_command("score", "--json", "-")
 
     assert status == 0
     assert json.loads(out)["payments"] == hangzhou_self_draw_payments
 
 
 def test_scores_the_flag_form(hangzhou_self_draw_payments):
-    status, out, err = run_score(*HANGZHOU_SELF_DRAW_FLAGS)
+    status, out, err = run_command("score", *HANGZHOU_SELF_DRAW_FLAGS)
 
     assert (status, err) == (0, "")
     assert json.loads(out)["payments"] == hangzhou_self_draw_payments
@@ -76,7 +67,7 @@ def test_flag_form_builds_the_api_request(monkeypatch):
         return {"winning": False, "reason": "test"}
 
     monkeypatch.setattr("api.management.commands.score.score", fake_score)
-    status, _, _ = run_score(
+    status, _, _ = run_command("score",
         *HANGZHOU_SELF_DRAW_FLAGS,
         "--melds=pung 555p",
         "--melds=ankong 1111z",
@@ -111,7 +102,7 @@ def test_invalid_input_exits_2_with_errors_on_stderr(tmp_path, content, field):
     request = tmp_path / "request.json"
     request.write_text(content)
 
-    status, out, err = run_score("--json", str(request))
+    status, out, err = run_command("score", "--json", str(request))
 
     assert (status, out) == (2, "")
     lines = err.splitlines()
@@ -121,21 +112,21 @@ def test_invalid_input_exits_2_with_errors_on_stderr(tmp_path, content, field):
 
 
 def test_missing_file_exits_2(tmp_path):
-    status, _, err = run_score("--json", str(tmp_path / "absent.json"))
+    status, _, err = run_command("score", "--json", str(tmp_path / "absent.json"))
 
     assert status == 2
     assert err.startswith("--json: cannot read")
 
 
 def test_no_request_exits_2():
-    status, _, err = run_score()
+    status, _, err = run_command("score")
 
     assert status == 2
     assert err.startswith("--json: nothing to score")
 
 
 def test_json_and_flags_together_exit_2(tmp_path):
-    status, _, err = run_score("--json", "-", "--region=hangzhou")
+    status, _, err = run_command("score", "--json", "-", "--region=hangzhou")
 
     assert status == 2
     assert "not both" in err
