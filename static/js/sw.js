@@ -113,8 +113,10 @@ function prepare(pack) {
 async function fill({ pages, files, language }) {
   const cache = await caches.open(CACHE);
   progress = { done: 0, total: files.reduce((sum, [, size]) => sum + size, 0), ready: false };
+  const missing = [];
   for (const [url, size] of files) {
     if (await cache.match(url, { ignoreVary: true })) progress.done += size;
+    else missing.push([url, size]);
   }
   await broadcast();
   for (const url of pages) {
@@ -122,8 +124,7 @@ async function fill({ pages, files, language }) {
     await keepPage(cache, url, language).catch(() => null);
   }
   let complete = true;
-  for (const [url, size] of files) {
-    if (await cache.match(url, { ignoreVary: true })) continue;
+  for (const [url, size] of missing) {
     await whenQuiet();
     try {
       await cache.add(new Request(url, { priority: "low" }));
