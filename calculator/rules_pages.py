@@ -242,7 +242,7 @@ def _circumstances(form: ScoreForm, request: dict) -> str:
         parts.append(str(label) if value is True else f"{label} {value}")
     for key, value in request.get("house_rules", {}).items():
         _region, rule = regions.house_rule(key)
-        choice = next(c for c in rule.choices if c.value == value)
+        choice = rule.choice(value)
         parts.append(_("House rule %(rule)s: %(choice)s") % {
             "rule": regions.rule_label(rule),
             "choice": regions.in_language(choice.label_zh, choice.label_en)})

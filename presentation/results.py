@@ -154,8 +154,7 @@ def _house_rule_reading(entry: dict[str, Any], shown: dict[str, Any], request: d
     what the hand would be under it — its total and each seat's payment beside the
     shown one, or why it would not win or not be allowed."""
     rule = next(r for r in region.house_rules if r.key == entry["rule"])
-    choice = next(c for c in rule.choices if c.value == entry["value"])
-    in_force = next(c for c in rule.choices if c.value == entry["in_force"])
+    choice, in_force = rule.choice(entry["value"]), rule.choice(entry["in_force"])
     outcome = None
     if entry["refused"]:
         outcome = render(entry["errors"][0], region.key) if entry["errors"] else None

@@ -125,6 +125,9 @@ class HouseRule:
     def values(self) -> tuple[str, ...]:
         return tuple(c.value for c in self.choices)
 
+    def choice(self, value: str) -> Choice:
+        return next(c for c in self.choices if c.value == value)
+
 
 # One problem of a request (the request key, what is wrong and how to fix it, its code
 # and params: ``rules.problems``)
