@@ -41,7 +41,6 @@ from presentation.form import (
 )
 from presentation.form import calculator_link as calculator_link_with_win
 from presentation.messages import render as say
-from presentation.permalink import request_fields as form_data
 from rules import InvalidRequest, score
 from rules import waits as engine_waits
 from rules.advise import advise as engine_advise
@@ -415,9 +414,6 @@ class WaitsForm(ScoreForm):
                                         discarder)
 
 
-def calculator_link(request: dict) -> str:
-    """The calculator's address filled in with a score request (its permalink)."""
-    return ScoreForm(form_data(request)).permalink()
 
 
 

@@ -22,10 +22,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from calculator.forms import ScoreForm, form_data
+from calculator.forms import ScoreForm
 from calculator.regions import to_simplified
 from presentation import regions
 from presentation.language import chinese, english
+from presentation.permalink import request_fields
 from presentation.results import Result, present
 from rules import score
 from rules.region import Pattern, Region
@@ -251,7 +252,7 @@ def _circumstances(form: ScoreForm, request: dict) -> str:
 
 def example(request: dict) -> Example:
     """One example hand, scored by the engine, with its link to the calculator."""
-    form = ScoreForm(form_data(request))
+    form = ScoreForm(request_fields(request))
     # The result panel reads dealer_streak, which the engine defaults to 0.
     result = present(score(request), {"dealer_streak": 0, **request})
     return Example(result=result, permalink=form.permalink(),

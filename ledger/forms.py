@@ -18,12 +18,12 @@ from calculator.forms import (
     WIN_TYPE_CHOICES,
     ClaimRowsForm,
     ScoreForm,
-    form_data,
     house_rule_field,
 )
 from ledger.models import Table
 from presentation import regions
 from presentation.messages import render as say
+from presentation.permalink import request_fields
 from rules.regions import REGIONS
 from rules.settle import FAN_LIMIT, MULTIPLIER_LIMIT, total_key
 from rules.tiles import TileSyntaxError, parse_tiles, tile_code
@@ -292,7 +292,7 @@ class ResultForm(WriteFields, ClaimRowsForm):
     @staticmethod
     def initial_claims(request: dict) -> dict[str, str]:
         """A recorded result's claims as the claim rows' values, to change it."""
-        return {name: value for name, value in form_data(request).items()
+        return {name: value for name, value in request_fields(request).items()
                 if name in CLAIM_FIELDS}
 
     def clean(self):

@@ -23,7 +23,6 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from api.ratelimit import rate_limited_page
-from calculator.forms import form_data
 from calculator.results import page_links
 from common.web import SEATS, form_response, signed
 from ledger import store
@@ -43,7 +42,7 @@ from ledger.page_parts import (
 from ledger.rotation import advance
 from presentation.ledger import preview_html, spot_json
 from presentation.messages import render as say
-from presentation.permalink import calculator_link
+from presentation.permalink import calculator_link, request_fields
 from presentation.results import Result, present
 from rules import InvalidRequest
 from rules.regions import REGIONS
@@ -515,7 +514,7 @@ def _initial(spot: store.Spot, table: Table) -> dict:
     """A recorded win's fields, to change it; else a blank form."""
     initial = {"version": table.version}
     if spot.entry is not None and spot.entry.kind == Hand.WIN:
-        initial.update(form_data(spot.entry.request))
+        initial.update(request_fields(spot.entry.request))
         if "dice_0" in initial:
             initial["dice"] = [initial.pop("dice_0"), initial.pop("dice_1")]
     return initial

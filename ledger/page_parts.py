@@ -12,7 +12,6 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from calculator.forms import calculator_link
 from common.web import SEATS, seat_name, signed
 from ledger import store
 from ledger.models import Hand, Table
@@ -20,6 +19,7 @@ from ledger.rotation import Position, advance, compose
 from presentation.language import chinese
 from presentation.ledger import Spot
 from presentation.messages import how_won
+from presentation.permalink import calculator_link
 from presentation.regions import streak_name
 from rules.regions import REGIONS
 
@@ -128,5 +128,5 @@ def _win_words(table: Table, entry) -> dict:
         "tiles": request.get("hand"), "melds": request.get("melds", []),
         "win_tile": request.get("win_tile"), "paper": paper}
     if not paper:
-        words["calculator_link"] = calculator_link(request)
+        words["calculator_link"] = calculator_link(reverse("home"), request)
     return words

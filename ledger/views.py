@@ -22,7 +22,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from api.ratelimit import rate_limited_page
-from calculator.forms import calculator_link
 from common.web import SEATS, amount, seat_name, signed
 from ledger import store
 from ledger.export import SettleUp, chart_of, rounding_note, sampled, settle_up, to_csv
@@ -41,6 +40,7 @@ from ledger.page_parts import (
 from ledger.rotation import Position, from_after_json, start
 from ledger.stats import PlayedHand, evening
 from presentation.messages import how_won
+from presentation.permalink import calculator_link
 from presentation.regions import in_language, region_label, region_name, rule_label, streak_name
 from rules.regions import REGIONS
 from rules.settle import total_key
@@ -222,7 +222,8 @@ def _evening_view(table: Table) -> list[dict]:
                        "total": (_("%(fan)s 番") % {"fan": stats.biggest.total}
                                  if key == "fan" else f"×{stats.biggest.total}"),
                        "link": f"?page={page}#hand-{number}"
-                       if store.is_paper(table.region, request) else calculator_link(request)}
+                       if store.is_paper(table.region, request)
+                       else calculator_link(reverse("home"), request)}
         per_hour = None if stats.per_hour is None else signed(
             (Decimal(stats.per_hour.numerator) / stats.per_hour.denominator).quantize(
                 TENTH, ROUND_HALF_UP))

@@ -87,14 +87,14 @@ BUILT_ENGINE = Path(__file__).resolve().parent.parent / "build/offline/engine/ru
 @cache
 def form_corpus() -> tuple[tuple[str, str, str], ...]:
     """(kind, the form's fields as JSON, page language) for each request of the corpus
-    that a form can send (calculator.forms.form_data), the languages taken in turn."""
-    from calculator.forms import form_data
+    that a form can send (presentation.permalink.request_fields), the languages taken in turn."""
+    from presentation.permalink import request_fields
 
     forms = []
     for kind, text, _answer in corpus():
         request = json.loads(text)
         try:
-            fields = form_data(request)
+            fields = request_fields(request)
         except (AttributeError, KeyError, TypeError):  # no form makes it
             continue
         forms.append((kind, json.dumps(fields, ensure_ascii=False),

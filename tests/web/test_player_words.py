@@ -24,11 +24,12 @@ from django.utils.translation import gettext
 import calculator.forms
 import ledger.forms
 from calculator.field_errors import PlayersWords
-from calculator.forms import AdviseForm, PracticeForm, ScoreForm, WaitsForm, form_data
+from calculator.forms import AdviseForm, PracticeForm, ScoreForm, WaitsForm
 from ledger.forms import DrawForm, LedgerWinForm, MoneyForm, ResultForm, TableForm
 from ledger.models import Table
 from presentation.language import chinese
 from presentation.messages import render_near_miss
+from presentation.permalink import request_fields
 from rules import score
 from rules.regions import REGIONS
 from tests.problem_cases import NEAR_MISSES
@@ -343,7 +344,7 @@ def test_a_near_miss_without_a_code_drops_the_engines_name_too():
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_page_shows_the_name_once(client, language):
     case = next(c for c in NEAR_MISSES if c.code == "near_one_suit")
-    html = page(client, "/", language, form_data(case.request))
+    html = page(client, "/", language, request_fields(case.request))
     with translation.override(language):
         name = chinese("清一色")
         entry = next(n for n in score(case.request)["near_misses"]
