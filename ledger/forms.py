@@ -20,6 +20,8 @@ from calculator.forms import (
     ScoreForm,
     house_rule_field,
 )
+from common.web import SEATS, signed
+from ledger import adjust
 from ledger.models import Table
 from presentation import regions
 from presentation.messages import render as say
@@ -90,24 +92,54 @@ class MoneyPerPointField(PlayersWords):
         return money
 
 
-class MoneyForm(MoneyPerPointField, forms.ModelForm):
-    """Change the money per point of a table later (ledger.views.table_money)."""
+class PenaltyField(PlayersWords):
+    """The table's 诈胡 penalty (``Table.false_win_penalty``), blank or positive: what an
+    adjustment for a false win offers (ledger.adjust)."""
+
+    def clean_false_win_penalty(self):
+        return _positive_points(self.cleaned_data["false_win_penalty"])
+
+
+def _positive_points(points: Decimal | None) -> Decimal | None:
+    if points is not None and points <= 0:
+        raise forms.ValidationError(_("Give a number of points above 0, e.g. 10."))
+    if points is not None and points > adjust.AMOUNT_LIMIT:
+        raise forms.ValidationError(_("At most %(limit)s points.")
+                                    % {"limit": f"{adjust.AMOUNT_LIMIT:,}"})
+    return points
+
+
+def _dress_penalty_field(field: forms.Field) -> None:
+    field.help_text = _("What a player who declares a false win pays each of the others, "
+                        "e.g. 10. Blank: typed each time.")
+    field.widget.attrs.update(step="any", min="0.01", inputmode="decimal")
+
+
+def _plain(number: Decimal) -> Decimal:
+    """0.5, not the column's 0.5000; 10, not 10.00."""
+    return (number.quantize(Decimal(1)) if number == number.to_integral_value()
+            else number.normalize())
+
+
+class MoneyForm(MoneyPerPointField, PenaltyField, forms.ModelForm):
+    """Change the money per point and the 诈胡 penalty of a table later
+    (ledger.views.table_money)."""
 
     class Meta:
         model = Table
-        fields = ["money_per_point"]
+        fields = ["money_per_point", "false_win_penalty"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         _dress_money_field(self.fields["money_per_point"])
-        money = self.instance.money_per_point
-        if money is not None:  # 0.5, not the column's 0.5000
-            self.initial["money_per_point"] = (money.quantize(Decimal(1))
-                                               if money == money.to_integral_value()
-                                               else money.normalize())
+        _dress_penalty_field(self.fields["false_win_penalty"])
+        for name in self.Meta.fields:
+            value = getattr(self.instance, name)
+            if value is not None:
+                self.initial[name] = _plain(value)
 
 
-class TableForm(MoneyPerPointField, forms.ModelForm):
+class TableForm(MoneyPerPointField, PenaltyField, forms.ModelForm):
     """A new table: region, base, the four players by seat, the first dealer and the
     house rules of the region (every region's are on the form, each labelled with its
     region; only the chosen region's are kept)."""
@@ -115,7 +147,7 @@ class TableForm(MoneyPerPointField, forms.ModelForm):
     class Meta:
         model = Table
         fields = ["name", "region", "base", "player_e", "player_s", "player_w", "player_n",
-                  "first_dealer", "money_per_point"]
+                  "first_dealer", "money_per_point", "false_win_penalty"]
         labels = {"player_e": _("東 East seat"), "player_s": _("南 South seat"),
                   "player_w": _("西 West seat"), "player_n": _("北 North seat"),
                   "first_dealer": _("First dealer 莊家")}
@@ -135,6 +167,7 @@ class TableForm(MoneyPerPointField, forms.ModelForm):
         self.fields["base"].widget.attrs.update(step="any", min="0.01")
         self.fields["name"].help_text = _("Optional, e.g. “Friday at Lao Wang's”.")
         _dress_money_field(self.fields["money_per_point"])
+        _dress_penalty_field(self.fields["false_win_penalty"])
         for seat in "ESWN":
             field = self.fields[f"player_{seat.lower()}"]
             field.widget.attrs["placeholder"] = DEFAULT_NAMES[seat]
@@ -250,6 +283,99 @@ class DrawForm(WriteFields):
         if len(tiles) != 1:
             raise forms.ValidationError(_("Give one tile, e.g. 5s."))
         return tile_code(tiles[0])
+
+
+class AdjustmentForm(WriteFields):
+    """A line that is not a hand (ledger.adjust): a 诈胡 penalty — who, and what they pay
+    each other player (the table's penalty unless typed) — or an amount per seat that
+    sums to zero, with a note."""
+
+    reason = forms.ChoiceField(label=_("What is it?"), choices=list(adjust.REASONS.items()),
+                               initial=adjust.FALSE_WIN, widget=forms.RadioSelect)
+    offender = forms.ChoiceField(label=_("Who declared the false win?"),
+                                 choices=SEAT_CHOICES, required=False)
+    each = forms.DecimalField(label=_("Pays each other player (points)"), required=False,
+                              max_digits=12, decimal_places=2)
+    note = forms.CharField(label=_("Note"), required=False, max_length=adjust.NOTE_LENGTH)
+
+    def __init__(self, *args, table: Table, names: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.fields["offender"].choices = [(seat, f"{label} {names[seat]}")
+                                           for seat, label in SEAT_CHOICES]
+        if table.false_win_penalty is not None:
+            self.fields["each"].initial = _plain(table.false_win_penalty)
+        self.fields["each"].widget.attrs.update(step="any", min="0.01", inputmode="decimal")
+        for seat, label in SEAT_CHOICES:
+            self.fields[f"amount_{seat}"] = forms.DecimalField(
+                label=f"{label} {names[seat]}", required=False, max_digits=12,
+                decimal_places=2, widget=forms.NumberInput(attrs={
+                    "step": "any", "inputmode": "decimal"}))
+        self.fields["note"].help_text = _("Say what it was, e.g. a side bet. Needed for "
+                                          "“other”.")
+
+    def amount_fields(self):
+        return [self[f"amount_{seat}"] for seat, _label in SEAT_CHOICES]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("reason") == adjust.FALSE_WIN:
+            self._clean_false_win(data)
+        elif data.get("reason") == adjust.OTHER:
+            self._clean_other(data)
+        return data
+
+    def _clean_false_win(self, data: dict) -> None:
+        if not data.get("offender"):
+            self.add_error("offender", _("Choose who declared the false win."))
+        if data.get("each") is None and "each" not in self.errors:
+            data["each"] = self.table.false_win_penalty  # blank: the table's penalty
+        if data.get("each") is None:
+            if "each" not in self.errors:
+                self.add_error("each", _("Give what they pay each other player, e.g. 10."))
+            return
+        try:
+            _positive_points(data["each"])
+        except forms.ValidationError as error:
+            self.add_error("each", error)
+
+    def _clean_other(self, data: dict) -> None:
+        amounts = {seat: data.get(f"amount_{seat}") or Decimal(0) for seat in SEATS}
+        if any(self.has_error(f"amount_{seat}") for seat in SEATS):
+            return
+        for seat, value in amounts.items():
+            if abs(value) > adjust.AMOUNT_LIMIT:
+                self.add_error(f"amount_{seat}", _("At most %(limit)s points.")
+                               % {"limit": f"{adjust.AMOUNT_LIMIT:,}"})
+        if not any(amounts.values()):
+            self.add_error(None, _("Give at least one player an amount: + for who "
+                                   "receives, − for who pays."))
+        elif sum(amounts.values()) != 0:
+            self.add_error(None, _("The amounts must add up to 0 (now %(sum)s): what some "
+                                   "receive, others pay.") % {
+                "sum": signed(sum(amounts.values()))})
+        if not data.get("note", "").strip():
+            self.add_error("note", _("Say what it was, e.g. a side bet."))
+
+    def hand_fields(self) -> dict:
+        """The line's request (ledger.adjust)."""
+        data = self.cleaned_data
+        note = data["note"].strip()
+        if data["reason"] == adjust.FALSE_WIN:
+            return adjust.false_win(data["offender"], data["each"], note)
+        return adjust.other({seat: data.get(f"amount_{seat}") or Decimal(0)
+                             for seat in SEATS}, note)
+
+    @staticmethod
+    def initial_of(request: dict) -> dict:
+        """A recorded line's fields, to change it."""
+        initial = {"reason": request["reason"], "note": request.get("note", "")}
+        if request["reason"] == adjust.FALSE_WIN:
+            initial.update(offender=request["offender"], each=_plain(Decimal(request["each"])))
+        else:
+            initial.update({f"amount_{seat}": _plain(Decimal(request["amounts"][seat]))
+                            for seat in SEATS})
+        return initial
 
 
 class ResultForm(WriteFields, ClaimRowsForm):

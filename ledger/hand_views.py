@@ -26,7 +26,7 @@ from api.ratelimit import rate_limited_page
 from calculator.results import page_links
 from common.web import SEATS, form_response, signed
 from ledger import store
-from ledger.forms import WRITE_KEY, DrawForm, LedgerWinForm, ResultForm, new_key
+from ledger.forms import WRITE_KEY, AdjustmentForm, DrawForm, LedgerWinForm, ResultForm, new_key
 from ledger.models import Hand, Table
 from ledger.models import Write as WriteRecord
 from ledger.page_parts import (
@@ -39,7 +39,7 @@ from ledger.page_parts import (
     version_url,
     whole_number,
 )
-from ledger.rotation import advance
+from ledger.rotation import advance, payments_of
 from presentation.ledger import preview_html, spot_json
 from presentation.messages import render as say
 from presentation.permalink import calculator_link, request_fields
@@ -50,6 +50,7 @@ from rules.regions import REGIONS
 WIN_PAGE = "ledger/win.html"
 DRAW_PAGE = "ledger/draw.html"
 RESULT_PAGE = "ledger/result.html"
+ADJUST_PAGE = "ledger/adjust.html"
 UNDO_PAGE = "ledger/undo.html"
 
 
@@ -114,8 +115,9 @@ def _ack(table: Table, write: store.Write, written, error, reasons=()) -> JsonRe
 def _as_next(table: Table, write: store.Write, count: int) -> list[dict] | None:
     """What a stale hand would pay recorded as the next hand, each seat's name and net
     ("+6"), for the player to choose; a draw pays nothing. None: it would not score."""
-    if write.kind != Hand.WIN:
-        return [{"name": table.names[s], "net": signed(0)} for s in SEATS]
+    if write.kind != Hand.WIN:  # a draw pays nothing; an adjustment its amounts
+        paid = payments_of(write.kind, write.fields, None)
+        return [{"name": table.names[s], "net": signed(paid[s])} for s in SEATS]
     spot = store.spot(table, count + 1)
     if spot is None:  # another phone wrote again meanwhile
         return None
@@ -131,6 +133,8 @@ def _summary(table: Table, entry) -> dict:
     view = entry_view(table, entry, editable=False)
     if entry.kind == Hand.WIN:
         words = f"{view['winner']} {view['how']} {view['total']}"
+    elif entry.kind == Hand.ADJUST:
+        words = view["adjustment"]
     else:
         words = _("draw 流局")
     return {"number": entry.number, "words": f"#{entry.number} · {words}"}
@@ -482,6 +486,36 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
     context = {**_hand_context(page, "hand-draw"), "after": position_view(table, after),
                "shows_wild": REGIONS[table.region].default_wild is None}
     return render(request, DRAW_PAGE, context, status=page.status)
+
+
+@rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
+@capability_page
+def hand_adjust(request: HttpRequest, view_token: str, edit_token: str, number: int):
+    """Record (or change) line ``number`` as an adjustment (ledger.adjust): a 诈胡
+    penalty or an amount per seat. It moves the totals, never the dealer or the streak."""
+    table = table_of_link(view_token, edit_token)
+
+    def form(data=None, **kwargs):
+        return AdjustmentForm(data, table=table, names=table.names, **kwargs)
+
+    hand = _HandForm(make=form, kind=Hand.ADJUST,
+                     recorded=_("Line %(number)s recorded: an adjustment."),
+                     refused=lambda form, refused: form.add_error(
+                         None, _refused_message(refused, number, table.region)))
+
+    def blank(spot: store.Spot) -> AdjustmentForm:
+        initial = {"version": table.version}
+        if spot.entry is not None and spot.entry.kind == Hand.ADJUST:
+            initial.update(AdjustmentForm.initial_of(spot.entry.request))
+        return form(initial=initial)
+
+    page = _hand_page(request, table, number, hand, blank)
+    if not isinstance(page, _HandPage):
+        return page
+    context = {**_hand_context(page, "hand-adjust"),
+               "adjust_url": edit_url(page.table, "hand-adjust", number=page.number)}
+    return render(request, ADJUST_PAGE, context, status=page.status)
 
 
 def _recorded_wild(spot: store.Spot) -> str:

@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from calculator.regions import region_choices
+from ledger import rotation
 from rules.request import SEATS
 
 
@@ -42,6 +43,15 @@ class Table(models.Model):
     # of any hand, so changing it moves no version (ledger.views.table_money).
     money_per_point = models.DecimalField(_("Money per point (元/分)"), max_digits=9,
                                           decimal_places=4, null=True, blank=True)
+    # 诈胡 (a false win): what the offender pays each other player by default, in points
+    # (ledger.forms.AdjustmentForm offers it; the player may type another amount).
+    false_win_penalty = models.DecimalField(_("False win penalty 诈胡 (points to each)"),
+                                            max_digits=12, decimal_places=2, null=True,
+                                            blank=True)
+    # Who sits where after the start (ledger.people): [{"from": N, "seat": "E", "name":
+    # …}] — from hand N on, that seat is that person's. The start's four are player_*.
+    # Not part of any hand, so changing it moves no version (as money_per_point).
+    seatings = models.JSONField(default=list, blank=True)
     # Bumped by every write (record, edit, undo). A form carries the version it was
     # drawn from; a write with another version is refused (see ledger.store).
     version = models.PositiveIntegerField(default=0)
@@ -69,14 +79,18 @@ class Table(models.Model):
 
 
 class Hand(models.Model):
-    WIN, DRAW = "win", "draw"
+    WIN, DRAW, ADJUST = rotation.WIN, rotation.DRAW, rotation.ADJUST
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
-    kind = models.CharField(max_length=4, choices=[(WIN, "win"), (DRAW, "draw")])
+    kind = models.CharField(max_length=4, choices=[(WIN, "win"), (DRAW, "draw"),
+                                                   (ADJUST, "adjustment")])
     # A win: the full score request (docs/API.md), dealer and history fields included as
     # they were when it was scored, and the engine's response. A draw: {"wild": …} when
-    # the players gave the hand's wild (Honghe's 百搭連莊 reads it), and no result.
+    # the players gave the hand's wild (Honghe's 百搭連莊 reads it), and no result. An
+    # adjustment (a line that is not a hand: a 诈胡 penalty, a transfer): {"reason",
+    # "amounts": seat → decimal string, summing to zero, "offender"?, "note"?}, no
+    # result (ledger.adjust).
     request = models.JSONField(default=dict)
     result = models.JSONField(null=True, blank=True)
     # The table after this hand, as ledger.rotation.replay works it out: the next hand's

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from common.web import SEATS, seat_name, signed
-from ledger import store
+from ledger import adjust, store
 from ledger.models import Hand, Table
 from ledger.rotation import Position, advance, compose
 from presentation.language import chinese
@@ -107,10 +107,13 @@ def entry_view(table: Table, entry, editable: bool) -> dict:
             "wild": request.get("wild")}
     if entry.kind == Hand.WIN:
         view.update(_win_words(table, entry))
+    elif entry.kind == Hand.ADJUST:
+        view["adjustment"] = adjust.words(request, names)
     if editable:
         view["edit_win"] = edit_url(
             table, "hand-result" if view.get("paper") else "hand-win", number=entry.number)
         view["edit_draw"] = edit_url(table, "hand-draw", number=entry.number)
+        view["edit_adjust"] = edit_url(table, "hand-adjust", number=entry.number)
     return view
 
 

@@ -35,6 +35,9 @@ ENGINE_STREAK_LIMIT = 99
 # The request keys the ledger fills from history and the table, never from the form.
 FIXED_KEYS = ("region", "base", "dealer", "dealer_streak", "house_rules")
 HISTORY_CONTEXT = ("previous_draws", "previous_wild")
+# A ledger line's kinds (ledger.models.Hand.kind): a won hand, a drawn hand, and an
+# adjustment — a line that moves points but is not a hand (a 诈胡 penalty, a transfer).
+WIN, DRAW, ADJUST = "win", "draw", "adj"
 
 
 @dataclass(frozen=True)
@@ -54,13 +57,18 @@ def start(first_dealer: str) -> Position:
 
 def advance(region: str, before: Position, kind: str, request: dict,
             house_rules: Mapping[str, str]) -> Position:
-    """The position after a hand of ``kind`` ("win" or "draw") with ``request``, at a
-    table with ``house_rules`` (who deals next: ``Region.next_deal``)."""
+    """The position after a line of ``kind`` ("win", "draw" or "adj") with ``request``,
+    at a table with ``house_rules`` (who deals next: ``Region.next_deal``). An
+    adjustment is not a hand: the same dealer deals the next hand, at the same streak and
+    with the same history."""
+    if kind == ADJUST:
+        return Position(before.number + 1, before.dealer, before.streak, before.draws,
+                        before.previous_wild)
     wild = request.get("wild")
-    winner = request["winner"] if kind == "win" else None
+    winner = request["winner"] if kind == WIN else None
     dealer, kept = REGIONS[region].next_deal(before.dealer, winner, house_rules)
     streak = before.streak + 1 if kept else 0
-    if kind == "draw":
+    if kind == DRAW:
         return Position(before.number + 1, dealer, streak, before.draws + 1, wild)
     if wild is None:
         wild = wild_code(REGIONS[region])  # Hangzhou: 白 is the 財神 (RULEBOOK §3)
@@ -130,10 +138,13 @@ class Ledger:
     totals: dict[str, Decimal]
 
 
-def payments_of(kind: str, result: dict | None) -> dict[str, Decimal]:
-    """What each seat won or paid in a hand: a win's payments, exact; zeros for a draw."""
-    if kind == "win" and result:
+def payments_of(kind: str, request: Mapping, result: dict | None) -> dict[str, Decimal]:
+    """What each seat won or paid in a line: a win's payments, exact; an adjustment's
+    amounts (its ``request``); zeros for a draw."""
+    if kind == WIN and result:
         return {seat: Decimal(str(result["payments"][seat])) for seat in SEATS}
+    if kind == ADJUST:
+        return {seat: Decimal(request["amounts"][seat]) for seat in SEATS}
     return dict.fromkeys(SEATS, Decimal(0))
 
 
@@ -146,7 +157,7 @@ def replay(region: str, first_dealer: str, hands, house_rules: Mapping[str, str]
     entries = []
     for hand in hands:
         after = advance(region, position, hand.kind, hand.request, house_rules)
-        payments = payments_of(hand.kind, hand.result)
+        payments = payments_of(hand.kind, hand.request, hand.result)
         totals = {seat: totals[seat] + payments[seat] for seat in SEATS}
         entries.append(Entry(number=hand.number, kind=hand.kind, before=position,
                              after=after, request=hand.request, result=hand.result,

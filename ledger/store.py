@@ -444,7 +444,7 @@ def _rescored(table: Table, hands: list[Hand], number: int) -> list[Hand]:
                 hand.written_at_version = table.version
                 dirty.append(hand)
         position = advance(table.region, position, hand.kind, hand.request, table.house_rules)
-        paid = payments_of(hand.kind, hand.result)
+        paid = payments_of(hand.kind, hand.request, hand.result)
         totals = {seat: totals[seat] + paid[seat] for seat in SEATS}
         after = after_json(position, totals)
         if hand.after != after:

@@ -11,6 +11,7 @@ hand_patterns = [
     path("result", hand_views.hand_result, name="hand-result"),
     path("win", hand_views.hand_win, name="hand-win"),
     path("draw", hand_views.hand_draw, name="hand-draw"),
+    path("adjust", hand_views.hand_adjust, name="hand-adjust"),
 ]
 
 # The edit link: the read-only link and the edit token.

@@ -102,7 +102,8 @@ def table_csv(request: HttpRequest, view_token: str):
 @rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
 @capability_page
 def table_money(request: HttpRequest, view_token: str, edit_token: str):
-    """POST: the table's money per point (元/分) for the settle-up, or blank for points.
+    """POST: the table's money per point (元/分) for the settle-up, or blank for points,
+    and its 诈胡 penalty (what a false win's adjustment offers).
 
     It changes no hand, so it moves no version: the version is the hands'
     compare-and-set (ledger.store), and moving it would make every hand's form open on
@@ -120,7 +121,8 @@ def table_money(request: HttpRequest, view_token: str, edit_token: str):
         context["money_form"] = form
         return render(request, LEDGER_PAGE, context)
     money = form.cleaned_data["money_per_point"]
-    Table.objects.filter(pk=table.pk).update(money_per_point=money)
+    Table.objects.filter(pk=table.pk).update(
+        money_per_point=money, false_win_penalty=form.cleaned_data["false_win_penalty"])
     if money is None:
         messages.success(request, _("Money per point cleared: the settle-up is in points."))
     else:
@@ -285,6 +287,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
             edit_link=base(edit_url(table)),
             win_url=edit_url(table, "hand-win", number=ledger.position.number),
             draw_url=edit_url(table, "hand-draw", number=ledger.position.number),
+            adjust_url=edit_url(table, "hand-adjust", number=ledger.position.number),
             undo_url=edit_url(table, "table-undo"),
             restore_url=edit_url(table, "table-restore"), restore_key=new_key(),
             undone=table.undone if table.undone and table.undone["number"] == count + 1
@@ -297,7 +300,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         )
         # kept by the service worker for recording with no network (ledger-offline.js)
         context["next_forms"] = json.dumps([context["win_url"], context["draw_url"],
-                                            context["result_url"]])
+                                            context["result_url"], context["adjust_url"]])
         # and the scripts and styles of those forms, which this page does not load itself
         context["form_files"] = json.dumps([static(name) for name in FORM_FILES])
         context["chain"] = json.dumps(_chain_words(table, ledger.position),

@@ -202,8 +202,8 @@
     const item = el("li", "list-group-item");
     item.dataset.pendingEntry = entry.state;
     const title = el("div", "d-flex flex-wrap align-items-baseline gap-2");
-    title.append(el("strong", "", say(entry.kind === "win" ? words.msgWin : words.msgDraw,
-                                      { number: entry.number })),
+    const heading = { win: words.msgWin, draw: words.msgDraw, adj: words.msgAdjust }[entry.kind];
+    title.append(el("strong", "", say(heading, { number: entry.number })),
                  el("span", "", how(entry)),
                  el("span", "small text-body-secondary", say(words.msgAt, { time: when(entry.at) })));
     if (entry.state === "waiting") title.append(el("span", "badge text-bg-warning ms-auto", words.msgWaiting));
@@ -250,6 +250,10 @@
     let at = { number: chain.next.number, dealer: chain.next.dealer, streak: chain.next.streak };
     list.forEach((entry) => {
       if (Pending.field(entry, "intent") !== "new") return;
+      if (entry.kind === "adj") {  // not a hand: the same dealer deals next, at the same streak
+        at = { number: entry.number + 1, dealer: at.dealer, streak: at.streak };
+        return;
+      }
       const outcome = entry.kind === "win" ? Pending.field(entry, "winner") : "draw";
       const after = chain.after[at.dealer][outcome];
       at = { number: entry.number + 1, dealer: after[0], streak: after[1] ? at.streak + 1 : 0 };

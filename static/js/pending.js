@@ -3,7 +3,7 @@
 // (static/js/sw.js; its script includes this file) keeps one when a hand's form cannot
 // be sent; the ledger page (static/js/ledger-offline.js) shows them, sends them when the
 // connection is back, and marks the ones the server turns down. An entry:
-// {id, table: "/t/…/e/…/", action: the form's URL, number, kind: "win" | "draw",
+// {id, table: "/t/…/e/…/", action: the form's URL, number, kind: "win" | "draw" | "adj",
 //  fields: [[name, value], …] as posted (intent, version and key among them), at: ISO
 //  time, state: "waiting" | "conflict" | "refused", answer: the server's, if any}.
 //

@@ -18,7 +18,7 @@
 // network (the page then says when it was seen), and so are the edit pages this browser
 // opened (its player holds their link already: 我的牌桌 lists it); the page asking for
 // the pack is kept with it, so one visit to a ledger is enough too.
-// - a ledger hand's form (a win, a draw or a paper result) that cannot be sent: kept in the browser
+// - a ledger hand's form (a win, a draw, a paper result or an adjustment) that cannot be sent: kept in the browser
 //   (Pending, static/js/pending.js, which the served script includes), and the ledger's
 //   edit page shown, which lists it as 待同步 and sends it when the connection is back.
 //   The edit page and its next hand's forms are kept for that (the page asks for them
@@ -139,7 +139,9 @@ async function fill({ pages, files, language }) {
 }
 
 const LEDGER_EDIT = /^\/t\/[^/]+\/e\/[^/]+\/$/;
-const LEDGER_HAND = /^(\/t\/[^/]+\/e\/[^/]+\/)hand\/(\d+)\/(win|draw|result)$/;
+const LEDGER_HAND = /^(\/t\/[^/]+\/e\/[^/]+\/)hand\/(\d+)\/(win|draw|result|adjust)$/;
+// The ledger line's kind (ledger.rotation) each of those forms writes.
+const LINE_KIND = { win: "win", result: "win", draw: "draw", adjust: "adj" };
 
 // A hand's form posted with no connection: kept, and the edit page shown, which says so.
 async function sendOrKeep(request, hand) {
@@ -149,7 +151,7 @@ async function sendOrKeep(request, hand) {
   } catch {
     const fields = [...(await copy.formData()).entries()].filter(([, v]) => typeof v === "string");
     await Pending.keep({ table: hand[1], action: new URL(request.url).pathname,
-                         number: Number(hand[2]), kind: hand[3] === "draw" ? "draw" : "win",
+                         number: Number(hand[2]), kind: LINE_KIND[hand[3]],
                          fields });
     return Response.redirect(hand[1] + "#pending", 303);
   }

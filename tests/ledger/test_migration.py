@@ -23,6 +23,10 @@ BEFORE_THE_MOVE = [("calculator", "0002_region_choices_from_registry"),
 
 
 def migrate(targets):
+    """The database migrated to ``targets``, forwards or backwards; back to before the
+    move, the ledger's own migrations are undone first (their columns dropped)."""
+    if targets == BEFORE_THE_MOVE:
+        MigrationExecutor(connection).migrate([("ledger", None)])
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(targets)

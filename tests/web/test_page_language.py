@@ -56,14 +56,24 @@ def page_urls(client) -> list[str]:
 
 @pytest.fixture
 def table_urls(client, db) -> list[str]:
-    """A Hangzhou table with one win recorded: its edit page, read-only page, forms."""
+    """A Hangzhou table with a win and two adjustment lines recorded: its edit page,
+    read-only page, forms."""
     response = client.post("/t/new/", {"region": "hangzhou", "base": "1",
                                        "first_dealer": "E", "name": "周五"})
     edit = response["Location"]
-    client.post(edit + "hand/1/win", {**HANDS["hangzhou"], "dealer_streak": "0",
-                                      "winner": "E"})
+    recorded = [
+        client.post(edit + "hand/1/win", {**HANDS["hangzhou"], "dealer_streak": "0",
+                                          "winner": "E", "version": "0", "intent": "new"}),
+        client.post(edit + "hand/2/adjust", {"version": "1", "intent": "new",
+                                             "reason": "other", "amount_E": "5",
+                                             "amount_S": "-5", "note": "打赌"}),
+        client.post(edit + "hand/3/adjust", {"version": "2", "intent": "new",
+                                             "reason": "false_win", "offender": "W",
+                                             "each": "2"})]
+    assert [r.status_code for r in recorded] == [302, 302, 302]
     view = edit.split("e/")[0]
-    return [edit, view, edit + "hand/2/win", edit + "hand/2/draw"]
+    return [edit, view, edit + "hand/4/win", edit + "hand/4/draw", edit + "hand/2/adjust",
+            edit + "hand/4/adjust"]
 
 
 @pytest.mark.parametrize("language", CHINESE)
