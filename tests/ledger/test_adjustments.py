@@ -149,3 +149,14 @@ def test_a_recorded_line_opens_for_a_change_with_its_values():
         "amount_E": "3", "note": "mended"})
     assert response.status_code == 302
     assert [h.request["note"] for h in table.hands.all()] == ["mended"]
+
+
+def test_the_undo_page_and_a_stale_form_name_the_line_in_words():
+    client = Client(headers={"Accept-Language": "en"})
+    table = new_table(client)
+    post_adjust(client, table, 1, reason="false_win", offender="S", each="4")
+    words = "False win 诈胡: 南 S Bo pays each other player 4"
+    assert words in client.get(edit(table, "undo")).content.decode()
+    # a second phone's draw page, drawn before the line was recorded, is stale
+    stale = client.post(edit(table, "hand/1/draw"), {"version": "0", "intent": "new"})
+    assert stale.status_code == 409 and words in stale.content.decode()
