@@ -25,7 +25,14 @@ import calculator.forms
 import ledger.forms
 from calculator.field_errors import PlayersWords
 from calculator.forms import AdviseForm, PracticeForm, ScoreForm, WaitsForm
-from ledger.forms import DrawForm, LedgerWinForm, MoneyForm, ResultForm, TableForm
+from ledger.forms import (
+    AdjustmentForm,
+    DrawForm,
+    LedgerWinForm,
+    MoneyForm,
+    ResultForm,
+    TableForm,
+)
 from ledger.models import Table
 from presentation.language import chinese
 from presentation.messages import render_near_miss
@@ -57,7 +64,9 @@ def every_form(data: dict | None, region: str | None = None) -> list[forms.BaseF
     fields follow a region, in ``region``'s (else each region's), the rest once."""
     regions = [region] if region else list(REGIONS)
     found: list[forms.BaseForm] = [TableForm(data), MoneyForm(data), DrawForm(data),
-                                   DrawForm(data, reads_history=True)]
+                                   DrawForm(data, reads_history=True),
+                                   AdjustmentForm(data, table=table("hangzhou"),
+                                                  names=table("hangzhou").names)]
     for key in regions:
         with_region = None if data is None else {**data, "region": key}
         found += [ScoreForm(with_region), WaitsForm(with_region), AdviseForm(with_region),
