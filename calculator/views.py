@@ -248,7 +248,7 @@ def web_manifest(request: HttpRequest):
 
 KEPT_FILES = ("css/site.css", "css/tiles.css", "js/site.js", "js/tiles.js", "js/sw.js",
               "js/offline.js", "js/engine-worker.js", "js/pending.js", "js/ledger-offline.js",
-              "js/ledger-form.js", "js/ledger-live.js", "js/rules-search.js")
+              "js/ledger-form.js", "js/ledger-live.js", "js/rules-search.js", "js/share.js")
 
 
 @require_safe

@@ -41,7 +41,7 @@ from presentation.results import (
 from presentation.tiles import tile_html
 
 __all__ = ["Links", "Panel", "panel", "permalink_html", "reading_html", "result_html",
-           "waits_html"]
+           "share_button_html", "waits_html"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,8 +95,9 @@ def result_html(result: Result, links: Links) -> str:
     return (f'<article class="card result">'
             f'<div class="card-header d-flex flex-wrap align-items-baseline gap-2">'
             f"{_result_heading(result)}"
-            f'<a class="small w-100 text-end change-hand" href="#score-form">'
-            f'{esc(gettext("Change the hand ↓"))}</a></div>'
+            f'<div class="w-100 d-flex flex-wrap align-items-center gap-2" data-share-omit>'
+            f'{share_button_html("result")}<a class="small ms-auto change-hand" '
+            f'href="#score-form">{esc(gettext("Change the hand ↓"))}</a></div></div>'
             f'<div class="card-body">{_result_body(result, links)}</div>'
             f"{permalink_html(links)}</article>")
 
@@ -275,6 +276,22 @@ def _patterns_html(patterns: list[PatternLine], region: str, links: Links) -> st
     return f'<ul class="list-unstyled patterns">{items}</ul>'
 
 
+def share_button_html(name: str, target: str = "") -> str:
+    """分享图片: a button that draws the card it is in (or the element the CSS selector
+    ``target`` picks) as a PNG, ``name``-<date>.png, for the phone's share sheet or a
+    download (static/js/share.js), and its status line (drawing, tap again, failed). Shown
+    only where JavaScript runs (site.css); its row is left out of the picture
+    (data-share-omit).
+    templates/_share_button.html writes the same markup for the server's own pages."""
+    return (f'<button type="button" class="btn btn-sm btn-outline-dark share-picture" '
+            f'data-share-picture data-share-target="{esc(target)}" data-share-name="{esc(name)}" '
+            f'data-msg-busy="{esc(gettext("Drawing the picture…"))}" '
+            f'data-msg-again="{esc(gettext("The picture is ready: tap again to share it."))}" '
+            f'data-msg-failed="{esc(gettext("The picture could not be made."))}">'
+            f'{esc(gettext("Share as picture"))}</button>'
+            f'<span class="small share-status" role="status" data-share-status></span>')
+
+
 def permalink_html(links: Links) -> str:
     """The answer's permalink and a copy button (site.js copies data-copy-link; the
     button shows only where JavaScript runs)."""
@@ -301,7 +318,8 @@ def waits_html(waits: Waits, links: Links) -> str:
     return (f'<article class="card result waits">'
             f'<div class="card-header d-flex flex-wrap align-items-baseline gap-2">'
             f'{_waits_heading(waits)}<span class="text-body-secondary">{esc(waits.region)}'
-            f'</span></div><div class="card-body">{_waits_body(waits, links)}</div>'
+            f'</span><div class="w-100" data-share-omit>{share_button_html("waits")}</div>'
+            f'</div><div class="card-body">{_waits_body(waits, links)}</div>'
             f"{permalink_html(links)}</article>")
 
 
