@@ -24,6 +24,7 @@ from ..region import (
 from ..request import Deal
 from ..tiles import WHITE
 from . import hangzhou_pages as pages
+from .shared import circumstance, on_lone_wild, seven_pairs_with_fours
 
 HOUSE_RULES = (
     HouseRule(key="hangzhou_scoring", label_zh="計分方式", label_en="Scoring", choices=(
@@ -85,54 +86,34 @@ PATTERNS = (
             shapes=c.SEVEN_PAIRS_ONLY,
             rule_zh="七個對子和牌，字牌數牌都可以。",
             rule_en="Seven pairs, honours or suited."),
-    Pattern(key="hao_hua_qi_dui", near=nm.quads[1],
-            name="豪華七對", english="seven pairs with four of a kind",
-            value=4, source="hangzhou.txt:124", check=c.quads(1), excludes=_SEVEN_PAIRS,
-            shapes=c.SEVEN_PAIRS_ONLY,
-            rule_zh="七對裡有四張一樣的牌當兩對用；七對類只算最高的一個。",
-            rule_en="Seven pairs in which four identical tiles serve as two pairs; only "
-                    "the highest seven-pairs pattern counts."),
-    Pattern(key="shuang_hao_hua_qi_dui", near=nm.quads[2], name="兩豪華七對",
-            english="seven pairs with two fours of a kind", value=8,
-            source="hangzhou.txt:128", check=c.quads(2), excludes=_SEVEN_PAIRS,
-            shapes=c.SEVEN_PAIRS_ONLY,
-            rule_zh="七對裡有兩組四張一樣的牌。",
-            rule_en="Seven pairs with two sets of four identical tiles."),
-    Pattern(key="san_hao_hua_qi_dui", near=nm.quads[3], name="三豪華七對",
-            english="seven pairs with three fours of a kind", value=16,
-            source="hangzhou.txt:132", check=c.quads(3), excludes=_SEVEN_PAIRS,
-            shapes=c.SEVEN_PAIRS_ONLY,
-            rule_zh="七對裡有三組四張一樣的牌。",
-            rule_en="Seven pairs with three sets of four identical tiles."),
-    Pattern(key="bao_tou", near=nm.lone_wild, name="暴頭", english="lone-wild self-draw", value=2,
-            source="hangzhou.txt:136", check=_bao_tou,
-            needs_wild=True,
-            self_draw_only=True, reads_pair_wilds=True,
-            rule_zh="和牌前手上是四組加一張單獨的財神，隨後自摸和牌；將是財神加摸到的牌。"
-                    "房規「六對加單財神自摸」為「也算」時，六對加單財神自摸也算暴頭。",
-            rule_en="Before the win the hand was four sets plus a lone 財神, and the next "
-                    "draw won: the pair is the 財神 and the drawn tile. Under the house rule "
-                    "for six pairs and a lone 財神, that hand self-drawn is 暴頭 too."),
-    Pattern(key="cai_piao", name="財飄", english="wild thrown away, then 暴頭",
-            value=c.cai_piao_value, source="hangzhou.txt:140", check=_cai_piao,
-            needs_wild=True, needs_context=True,
-            self_draw_only=True, reads_pair_wilds=True,
-            rule_zh="能暴頭時不和，打出一張財神，之後仍以暴頭自摸；每飄一次再乘二"
-                    "（hangzhou.txt:146）。",
-            rule_en="Ready to win by 暴頭, the player threw a 財神 instead and later won by "
-                    "暴頭 all the same; ×2 for each such throw in a row."),
-    Pattern(key="gang_kai", near=nm.after_kong, per_hand=True,
-            name="槓開", english="win on a kong replacement", value=2,
-            source="hangzhou.txt:148,154-164", check=c.after_kong,
-            needs_context=True,
-            rule_zh="自己開槓後補進的牌和牌（即槓上開花）。槓開又暴頭叫槓暴（×4）；槓開、暴頭"
-                    "再加財飄叫槓飄（一飄 ×8）；原文的飄槓（先財飄，再槓開自摸）也就是這三樣，"
-                    "同樣 ×8。各番型照常相乘，名字只是叫法。",
-            rule_en="Won with the replacement tile drawn after one's own kong. With 暴頭 "
-                    "players call it 槓暴 (×4); with 暴頭 and 財飄, 槓飄 (×8 for one 飄); the "
-                    "text's 飄槓 (財飄 first, then the win on a kong's replacement tile) is "
-                    "the same three patterns, ×8 too. The patterns multiply as usual: the "
-                    "names are only what players call them."),
+    seven_pairs_with_fours(1, value=4, source="hangzhou.txt:124", excludes=_SEVEN_PAIRS),
+    seven_pairs_with_fours(2, value=8, source="hangzhou.txt:128", excludes=_SEVEN_PAIRS),
+    seven_pairs_with_fours(3, value=16, source="hangzhou.txt:132", excludes=_SEVEN_PAIRS),
+    on_lone_wild(key="bao_tou", near=nm.lone_wild, name="暴頭", english="lone-wild self-draw",
+                 value=2, source="hangzhou.txt:136", check=_bao_tou,
+                 rule_zh="和牌前手上是四組加一張單獨的財神，隨後自摸和牌；將是財神加摸到的牌。"
+                         "房規「六對加單財神自摸」為「也算」時，六對加單財神自摸也算暴頭。",
+                 rule_en="Before the win the hand was four sets plus a lone 財神, and the next "
+                         "draw won: the pair is the 財神 and the drawn tile. Under the house "
+                         "rule for six pairs and a lone 財神, that hand self-drawn is 暴頭 too."),
+    on_lone_wild(key="cai_piao", name="財飄", english="wild thrown away, then 暴頭",
+                 value=c.cai_piao_value, source="hangzhou.txt:140", check=_cai_piao,
+                 needs_context=True,
+                 rule_zh="能暴頭時不和，打出一張財神，之後仍以暴頭自摸；每飄一次再乘二"
+                         "（hangzhou.txt:146）。",
+                 rule_en="Ready to win by 暴頭, the player threw a 財神 instead and later won "
+                         "by 暴頭 all the same; ×2 for each such throw in a row."),
+    circumstance(key="gang_kai", near=nm.after_kong, name="槓開",
+                 english="win on a kong replacement", value=2,
+                 source="hangzhou.txt:148,154-164", check=c.after_kong,
+                 rule_zh="自己開槓後補進的牌和牌（即槓上開花）。槓開又暴頭叫槓暴（×4）；槓開、"
+                         "暴頭再加財飄叫槓飄（一飄 ×8）；原文的飄槓（先財飄，再槓開自摸）也就是"
+                         "這三樣，同樣 ×8。各番型照常相乘，名字只是叫法。",
+                 rule_en="Won with the replacement tile drawn after one's own kong. With 暴頭 "
+                         "players call it 槓暴 (×4); with 暴頭 and 財飄, 槓飄 (×8 for one 飄); "
+                         "the text's 飄槓 (財飄 first, then the win on a kong's replacement "
+                         "tile) is the same three patterns, ×8 too. The patterns multiply as "
+                         "usual: the names are only what players call them."),
 )
 
 # How players name the combinations (hangzhou.txt:154-164); each is the product of its parts.

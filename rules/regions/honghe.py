@@ -10,6 +10,7 @@ from ..region import Amount, Choice, HouseRule, Pattern, Payments, Region, each_
 from ..request import Deal
 from ..tiles import is_honour
 from . import honghe_pages as pages
+from .shared import circumstance, kong_replacement_win, on_lone_wild
 
 HOUSE_RULES = (
     HouseRule(key="honghe_rob_kong", label_zh="搶槓胡誰付", label_en="Robbing a kong: who pays",
@@ -72,60 +73,44 @@ PATTERNS = (
             needs_wild=True,
             rule_zh="和牌的十四張裡有三張或以上百搭（和牌那張也算）。",
             rule_en="Three or more wild tiles among the 14, the winning tile included."),
-    Pattern(key="gang_shang_kai_hua", near=nm.after_kong, per_hand=True,
-            name="槓上開花", english="win on a kong replacement",
-            value=1, source="honghe.txt:36", check=c.after_kong,
-            needs_context=True,
-            rule_zh="開槓後補進的那張牌正好和牌。",
-            rule_en="Won with the replacement tile drawn after one's own kong."),
+    kong_replacement_win(value=1, source="honghe.txt:36"),
     Pattern(key="dan_diao", name="單吊", english="single wait after four melds", value=1,
             source="honghe.txt:37", check=_single_wait,
             shapes=c.STANDARD_ONLY,
             rule_zh="已亮出四組（暗槓也算），手裡只剩一張，和的牌與它成將。",
             rule_en="Four declared melds (concealed kongs count), one tile left in hand, "
                     "and the winning tile pairs with it."),
-    Pattern(key="huang_fan", per_hand=True,
-            name="黃番", english="after drawn hands", value=1,
-            source="honghe.txt:38", check=_after_draws,
-            needs_context=True,
-            rule_zh="前面有流局（黃莊）；不論幾局，只加一番（裁定）。",
-            rule_en="One or more drawn hands came before this one; 1 番 however many "
-                    "(ruling)."),
+    circumstance(key="huang_fan", name="黃番", english="after drawn hands", value=1,
+                 source="honghe.txt:38", check=_after_draws,
+                 rule_zh="前面有流局（黃莊）；不論幾局，只加一番（裁定）。",
+                 rule_en="One or more drawn hands came before this one; 1 番 however many "
+                         "(ruling)."),
     Pattern(key="lao_tou_huang", per_hand=True,
             name="老頭黃", english="honour wild", value=1,
             source="honghe.txt:39", check=_honour_wild,
             rule_zh="本局的百搭是風牌或字牌。",
             rule_en="This hand's wild is a wind or dragon tile."),
-    Pattern(key="hai_di_lao_yue", per_hand=True,
-            name="海底撈月", english="win on the last tile", value=1,
-            source="honghe.txt:40", check=c.last_tile,
-            needs_context=True,
-            rule_zh="自摸牌牆最後一張可摸的牌和牌。",
-            rule_en="Self-drawn win on the last tile of the wall."),
-    Pattern(key="tian_he", per_hand=True,
-            name="天和", english="heavenly hand", value=2,
-            source="honghe.txt:41", check=c.dealer_first_turn,
-            needs_context=True,
-            rule_zh="莊家一張牌都還沒打就自摸和牌。",
-            rule_en="The dealer wins before making a single discard."),
-    Pattern(key="di_he", per_hand=True,
-            name="地和", english="earthly hand", value=2,
-            source="honghe.txt:42", check=c.non_dealer_first_turn,
-            needs_context=True,
-            rule_zh="閒家還沒打出第一張牌就和牌（自摸或點炮皆可）。",
-            rule_en="A non-dealer wins before their first discard, by self-draw or discard."),
-    Pattern(key="bao_zi", per_hand=True,
-            name="包子", english="doubles on the dice", value=1,
-            source="honghe.txt:43", check=_pair_dice,
-            needs_context=True,
-            rule_zh="開局擲出的兩顆骰子點數相同。",
-            rule_en="The two opening dice showed the same number."),
-    Pattern(key="bai_da_lian_zhuang", per_hand=True,
-            name="百搭連莊", english="same wild again", value=1,
-            source="honghe.txt:44", check=_same_wild,
-            needs_context=True,
-            rule_zh="本局的百搭和上一局相同。",
-            rule_en="The wild is the same tile type as in the previous hand."),
+    circumstance(key="hai_di_lao_yue", name="海底撈月", english="win on the last tile", value=1,
+                 source="honghe.txt:40", check=c.last_tile,
+                 rule_zh="自摸牌牆最後一張可摸的牌和牌。",
+                 rule_en="Self-drawn win on the last tile of the wall."),
+    circumstance(key="tian_he", name="天和", english="heavenly hand", value=2,
+                 source="honghe.txt:41", check=c.dealer_first_turn,
+                 rule_zh="莊家一張牌都還沒打就自摸和牌。",
+                 rule_en="The dealer wins before making a single discard."),
+    circumstance(key="di_he", name="地和", english="earthly hand", value=2,
+                 source="honghe.txt:42", check=c.non_dealer_first_turn,
+                 rule_zh="閒家還沒打出第一張牌就和牌（自摸或點炮皆可）。",
+                 rule_en="A non-dealer wins before their first discard, by self-draw or "
+                         "discard."),
+    circumstance(key="bao_zi", name="包子", english="doubles on the dice", value=1,
+                 source="honghe.txt:43", check=_pair_dice,
+                 rule_zh="開局擲出的兩顆骰子點數相同。",
+                 rule_en="The two opening dice showed the same number."),
+    circumstance(key="bai_da_lian_zhuang", name="百搭連莊", english="same wild again",
+                 value=1, source="honghe.txt:44", check=_same_wild,
+                 rule_zh="本局的百搭和上一局相同。",
+                 rule_en="The wild is the same tile type as in the previous hand."),
     Pattern(key="hun_yi_se", near=nm.one_suit_and_honours,
             name="混一色", english="one suit and honours", value=1,
             source="honghe.txt:45", check=c.one_suit_and_honours,
@@ -156,15 +141,13 @@ PATTERNS = (
             rule_zh="每張牌都是風牌或字牌（任何合法牌型）；算了它就不再算四老頭、混一色（裁定）。",
             rule_en="Every tile is an honour, in any legal shape; replaces 四老頭 and 混一色 "
                     "(ruling)."),
-    Pattern(key="ren_yi_hu", near=nm.lone_wild, name="任意胡", english="any tile wins", value=1,
-            source="honghe.txt:50", check=_any_tile_wins,
-            needs_wild=True,
-            self_draw_only=True, reads_pair_wilds=True,
-            rule_zh="和牌前手上只剩一張單獨的百搭（四組加單百搭，或六對加單百搭），摸到任何"
-                    "一張都能和；須自摸（裁定），摸到的牌與百搭成對。",
-            rule_en="Before the win the only single tile was a wild (four sets and a lone "
-                    "wild, or six pairs and a lone wild), so any tile wins; it must be "
-                    "self-drawn (ruling), the drawn tile pairing with the wild."),
+    on_lone_wild(key="ren_yi_hu", near=nm.lone_wild, name="任意胡", english="any tile wins",
+                 value=1, source="honghe.txt:50", check=_any_tile_wins,
+                 rule_zh="和牌前手上只剩一張單獨的百搭（四組加單百搭，或六對加單百搭），摸到任何"
+                         "一張都能和；須自摸（裁定），摸到的牌與百搭成對。",
+                 rule_en="Before the win the only single tile was a wild (four sets and a lone "
+                         "wild, or six pairs and a lone wild), so any tile wins; it must be "
+                         "self-drawn (ruling), the drawn tile pairing with the wild."),
 )
 
 

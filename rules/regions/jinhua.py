@@ -9,6 +9,7 @@ from ..readings import ALL_HONOURS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, Read
 from ..region import Amount, Choice, HouseRule, Pattern, Payments, Region, each_pays, every_contract
 from ..request import Deal
 from . import jinhua_pages as pages
+from .shared import circumstance, kong_replacement_win, on_lone_wild, seven_pairs_with_fours
 
 HOUSE_RULES = (
     HouseRule(key="jinhua_peng_peng_hu", label_zh="碰碰胡", label_en="碰碰胡 (all pungs)",
@@ -176,35 +177,18 @@ _PATTERNS = (
             excludes=_below("qing_qi_dui"),
             rule_zh="七個對子，手裡沒有財神。",
             rule_en="Seven pairs with no 財神 among the tiles."),
-    Pattern(key="hao_hua_qi_dui", near=nm.quads[1],
-            name="豪華七對", english="seven pairs with four of a kind",
-            value=4, source="jinhua.txt:81", check=c.quads(1),
-            shapes=c.SEVEN_PAIRS_ONLY,
-            excludes=_below("hao_hua_qi_dui"),
-            rule_zh="七對裡有四張一樣的牌當兩對用；七對類只算最高的一個。",
-            rule_en="Seven pairs in which four identical tiles serve as two pairs; only the "
-                    "highest seven-pairs pattern counts."),
-    Pattern(key="qi_dui_bao_tou", near=nm.seven_pairs_lone_wild,
-            name="七對子爆頭", english="seven pairs on a lone 財神",
-            value=8, source="jinhua.txt:37", check=c.seven_pairs_lone_wild_self_draw,
-            shapes=c.SEVEN_PAIRS_ONLY, needs_wild=True,
-            excludes=_below("qi_dui_bao_tou"),
-            self_draw_only=True, reads_pair_wilds=True,
-            rule_zh="和牌前已有六對加一張單獨的財神，自摸的牌與財神成對；已含爆頭。",
-            rule_en="Six pairs and a lone 財神 before the win; the drawn tile pairs with the "
-                    "財神. It already includes 爆頭."),
-    Pattern(key="shuang_hao_hua_qi_dui", near=nm.quads[2], name="兩豪華七對",
-            english="seven pairs with two fours of a kind", value=8, source="jinhua.txt:85",
-            check=c.quads(2), excludes=_below("shuang_hao_hua_qi_dui"),
-            shapes=c.SEVEN_PAIRS_ONLY,
-            rule_zh="七對裡有兩組四張一樣的牌。",
-            rule_en="Seven pairs with two sets of four identical tiles."),
-    Pattern(key="san_hao_hua_qi_dui", near=nm.quads[3], name="三豪華七對",
-            english="seven pairs with three fours of a kind", value=16, source="jinhua.txt:89",
-            check=c.quads(3), excludes=_below("san_hao_hua_qi_dui"),
-            shapes=c.SEVEN_PAIRS_ONLY,
-            rule_zh="七對裡有三組四張一樣的牌。",
-            rule_en="Seven pairs with three sets of four identical tiles."),
+    seven_pairs_with_fours(1, value=4, source="jinhua.txt:81", excludes=_below("hao_hua_qi_dui")),
+    on_lone_wild(key="qi_dui_bao_tou", near=nm.seven_pairs_lone_wild,
+                 name="七對子爆頭", english="seven pairs on a lone 財神",
+                 value=8, source="jinhua.txt:37", check=c.seven_pairs_lone_wild_self_draw,
+                 shapes=c.SEVEN_PAIRS_ONLY, excludes=_below("qi_dui_bao_tou"),
+                 rule_zh="和牌前已有六對加一張單獨的財神，自摸的牌與財神成對；已含爆頭。",
+                 rule_en="Six pairs and a lone 財神 before the win; the drawn tile pairs with "
+                         "the 財神. It already includes 爆頭."),
+    seven_pairs_with_fours(2, value=8, source="jinhua.txt:85",
+                           excludes=_below("shuang_hao_hua_qi_dui")),
+    seven_pairs_with_fours(3, value=16, source="jinhua.txt:89",
+                           excludes=_below("san_hao_hua_qi_dui")),
     Pattern(key="shi_san_bu_kao", name="十三不靠", english="thirteen unrelated", value=1,
             source="jinhua.txt:41", check=c.thirteen_lonely,
             shapes=c.THIRTEEN_LONELY_ONLY,
@@ -218,12 +202,7 @@ _PATTERNS = (
             shapes=c.THIRTEEN_LONELY_ONLY,
             rule_zh="十三不靠而七種風字牌齊全；取代十三不靠。",
             rule_en="十三不靠 holding all seven honours; replaces 十三不靠."),
-    Pattern(key="gang_shang_kai_hua", near=nm.after_kong, per_hand=True,
-            name="槓上開花", english="win on a kong replacement",
-            value=2, source="jinhua.txt:45", check=c.after_kong,
-            needs_context=True,
-            rule_zh="開槓後補進的那張牌正好和牌。",
-            rule_en="Won with the replacement tile drawn after one's own kong."),
+    kong_replacement_win(value=2, source="jinhua.txt:45"),
     Pattern(key="qing_yi_se", near=nm.one_suit,
             name="清一色", english="one suit", value=_one_suit_value,
             source="jinhua.txt:47", check=c.one_suit,
@@ -263,50 +242,42 @@ _PATTERNS = (
             shapes=c.STANDARD_ONLY, needs_wild=True,
             rule_zh="三張財神不替代別的牌，當本身的刻子用。",
             rule_en="Three 財神 form a pung of their own face, not standing for other tiles."),
-    Pattern(key="bao_tou", near=nm.lone_wild, name="爆頭", english="lone-財神 self-draw", value=2,
-            source="jinhua.txt:57", check=c.lone_wild_self_draw,
-            shapes=c.STANDARD_ONLY, needs_wild=True,
-            self_draw_only=True, reads_pair_wilds=True,
-            rule_zh="和牌前已有四組加一張單獨的財神，自摸任何一張成將（敲響）。",
-            rule_en="Four sets and a lone 財神 before the win; any drawn tile pairs with it."),
-    Pattern(key="cai_piao", name="財飄", english="財神 thrown away, then 爆頭",
-            value=c.cai_piao_value, source="jinhua.txt:97; hangzhou.txt:142-146; RULEBOOK §7",
-            check=c.cai_piao,
-            shapes=c.STANDARD_ONLY, needs_wild=True, needs_context=True,
-            self_draw_only=True, reads_pair_wilds=True,
-            rule_zh="能爆頭時不和，打出一張財神，之後仍以爆頭自摸；每飄一次再乘二。"
-                    "金華原文的番型表列到財飄就斷了，沒寫倍數；這裡照杭州麻將的倍數，"
-                    "用在金華是本站裁定。",
-            rule_en="Ready to win by 爆頭, the player threw a 財神 instead and later won by "
-                    "爆頭 all the same; ×2 for each such throw in a row. The Jinhua text's "
-                    "list breaks off at 財飄 without a value: the value is Hangzhou's, applied "
-                    "to Jinhua by our ruling."),
-    Pattern(key="tian_hu", per_hand=True,
-            name="天胡", english="heavenly hand", value=2,
-            source="jinhua.txt:61", check=_dealer_heavenly,
-            needs_context=True,
-            rule_zh="莊家起手摸好牌就和。",
-            rule_en="The dealer wins on the dealt tiles."),
-    Pattern(key="di_hu", per_hand=True,
-            name="地胡", english="earthly hand", value=2,
-            source="jinhua.txt:63", check=_earthly, near=_near_earthly,
-            needs_context=True,
-            rule_zh="閒家和莊家打出的第一張牌；有人吃碰過莊家的牌，第一張就已經過去，不算地胡。",
-            rule_en="A non-dealer wins on the dealer's first discard; once anyone has "
-                    "claimed from the dealer, that first discard is gone and it does not "
-                    "count."),
-    Pattern(key="ren_hu", per_hand=True,
-            name="人胡", english="human hand", value=2,
-            source="jinhua.txt:65", check=_human,
-            needs_context=True,
-            rule_zh="閒家在第一圈內自摸和牌。",
-            rule_en="A non-dealer self-draws a win in the first go-around."),
-    Pattern(key="hai_di_lao_yue", per_hand=True,
-            name="海底撈月", english="win on the last tile", value=2,
-            source="jinhua.txt:67", check=c.last_tile,
-            needs_context=True,
-            rule_zh="摸牌牆最後一張自摸和牌。",
-            rule_en="Self-drawn win on the last tile of the wall."),
+    on_lone_wild(key="bao_tou", near=nm.lone_wild, name="爆頭", english="lone-財神 self-draw",
+                 value=2, source="jinhua.txt:57", check=c.lone_wild_self_draw,
+                 shapes=c.STANDARD_ONLY,
+                 rule_zh="和牌前已有四組加一張單獨的財神，自摸任何一張成將（敲響）。",
+                 rule_en="Four sets and a lone 財神 before the win; any drawn tile pairs with "
+                         "it."),
+    on_lone_wild(key="cai_piao", name="財飄", english="財神 thrown away, then 爆頭",
+                 value=c.cai_piao_value,
+                 source="jinhua.txt:97; hangzhou.txt:142-146; RULEBOOK §7", check=c.cai_piao,
+                 shapes=c.STANDARD_ONLY, needs_context=True,
+                 rule_zh="能爆頭時不和，打出一張財神，之後仍以爆頭自摸；每飄一次再乘二。"
+                         "金華原文的番型表列到財飄就斷了，沒寫倍數；這裡照杭州麻將的倍數，"
+                         "用在金華是本站裁定。",
+                 rule_en="Ready to win by 爆頭, the player threw a 財神 instead and later won "
+                         "by 爆頭 all the same; ×2 for each such throw in a row. The Jinhua "
+                         "text's list breaks off at 財飄 without a value: the value is "
+                         "Hangzhou's, applied to Jinhua by our ruling."),
+    circumstance(key="tian_hu", name="天胡", english="heavenly hand", value=2,
+                 source="jinhua.txt:61", check=_dealer_heavenly,
+                 rule_zh="莊家起手摸好牌就和。",
+                 rule_en="The dealer wins on the dealt tiles."),
+    circumstance(key="di_hu", name="地胡", english="earthly hand", value=2,
+                 source="jinhua.txt:63", check=_earthly, near=_near_earthly,
+                 rule_zh="閒家和莊家打出的第一張牌；有人吃碰過莊家的牌，第一張就已經過去，"
+                         "不算地胡。",
+                 rule_en="A non-dealer wins on the dealer's first discard; once anyone has "
+                         "claimed from the dealer, that first discard is gone and it does not "
+                         "count."),
+    circumstance(key="ren_hu", name="人胡", english="human hand", value=2,
+                 source="jinhua.txt:65", check=_human,
+                 rule_zh="閒家在第一圈內自摸和牌。",
+                 rule_en="A non-dealer self-draws a win in the first go-around."),
+    circumstance(key="hai_di_lao_yue", name="海底撈月", english="win on the last tile", value=2,
+                 source="jinhua.txt:67", check=c.last_tile,
+                 rule_zh="摸牌牆最後一張自摸和牌。",
+                 rule_en="Self-drawn win on the last tile of the wall."),
 )
 
 # 平胡 is "nothing else": every other pattern replaces it.
