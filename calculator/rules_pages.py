@@ -27,7 +27,7 @@ from calculator.regions import to_simplified
 from presentation import regions
 from presentation.language import chinese, english
 from presentation.permalink import request_fields
-from presentation.results import Result, present
+from presentation.results import PatternLine, Result, present
 from rules import score
 from rules.region import Pattern, Region
 from rules.regions import REGIONS
@@ -157,13 +157,10 @@ class Example:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PatternEntry:
-    key: str
-    name: str  # in the page's Chinese characters
-    english: str  # on English pages only
-    value: str
-    rule: str  # in the page's language
-    source: str  # in words
+class PatternEntry(PatternLine):
+    """A pattern as its region's rules page lists it: as a result shows it, with its
+    example hands."""
+
     examples: list[Example]
 
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from presentation.cards import card_header, card_heading, card_total
 from presentation.form import field_errors, request_from_fields
 from presentation.html import esc
 from presentation.language import Language, gettext, speaking
@@ -94,14 +95,11 @@ def preview_html(number: int, result: Result, after: Mapping[str, Any], calculat
     """The preview of hand ``number``: its total, the reading with the players' payments,
     who deals next (``after``), the calculator's link, and ``footer`` (the server's
     record form; offline, the page puts its own there)."""
-    combination = f" · {esc(result.combination)}" if result.combination else ""
     reading = reading_html(result.best, result.region_key, links) if result.best else ""
-    heading = gettext("Hand %(number)s") % {"number": number}
+    heading = "✓ " + gettext("Hand %(number)s") % {"number": number}
+    total = card_total(result.best.total if result.best else "", result.combination)
     return (f'<article class="card result">'
-            f'<div class="card-header d-flex flex-wrap align-items-baseline gap-2">'
-            f'<h2 class="h5 mb-0 text-success-emphasis">✓ {esc(heading)}</h2>'
-            f'<span class="ms-auto fw-bold fs-5">'
-            f"{esc(result.best.total if result.best else '')}{combination}</span></div>"
+            f'{card_header(card_heading(heading, tone="text-success-emphasis"), total)}'
             f'<div class="card-body">{reading}'
             f'<section class="mt-3" data-after>'
             f'<h3 class="h6">{esc(gettext("Then the next hand"))}</h3>'

@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from presentation import advice
+from presentation.cards import card_header, card_heading
 from presentation.form import number_message, request_from_fields, text_message
 from presentation.html import esc
 from presentation.language import gettext, ngettext
@@ -97,25 +98,14 @@ def hand_html(region: str, seed: int, deal: Mapping[str, Any], links: Links) -> 
         return tile_html(code, links.tiles.get(code, ""), wild=is_wild, region=region)
 
     concealed = "".join(tile(code, code == wild) for code in hand_codes(deal["hand"]))
-    melds = ""
-    if deal["melds"]:
-        groups = "".join(
-            '<span class="tile-group exposed"><span class="d-inline-flex">'
-            + "".join(tile(code) for code in hand_codes(tiles))
-            + f'</span><small class="group-kind">{esc(meld_kind(kind))}</small></span>'
-            for kind, tiles in (meld.split() for meld in deal["melds"]))
-        melds = (f'<p class="small mb-1">{esc(gettext("Melds"))}</p>'
-                 f'<div class="tiles mb-2">{groups}</div>')
     lines = "".join(f"<li>{esc(line)}</li>" for line in circumstances(deal))
-    round_name = gettext("Round %(seed)s") % {"seed": seed}
     return (f'<section class="card mb-3 practice-hand" aria-labelledby="practice-hand-title"'
             f' data-region="{esc(region)}" data-seed="{seed}">'
-            f'<div class="card-header d-flex flex-wrap align-items-baseline gap-2">'
-            f'<h2 class="h5 mb-0" id="practice-hand-title">{esc(gettext("The hand"))}</h2>'
-            f'<span class="text-body-secondary small ms-auto">{esc(round_name)}</span></div>'
+            f'{_round_header(gettext("The hand"), "practice-hand-title", seed)}'
             f'<div class="card-body">'
             f'<p class="small mb-1">{esc(gettext("Concealed tiles"))}</p>'
-            f'<div class="tiles mb-2" data-practice="hand">{concealed}</div>{melds}'
+            f'<div class="tiles mb-2" data-practice="hand">{concealed}</div>'
+            f'{_melds_html(deal["melds"], region, links)}'
             f'<div class="d-flex flex-wrap gap-4 mb-2"><div>'
             f'<p class="small mb-1">{esc(gettext("Winning tile"))}</p>'
             f'<div class="tiles">{tile(deal["win_tile"])}</div></div><div>'
@@ -123,6 +113,28 @@ def hand_html(region: str, seed: int, deal: Mapping[str, Any], links: Links) -> 
             f'<div class="tiles">{tile(wild, True)}</div></div></div>'
             f'<ul class="mb-0 practice-context">{lines}</ul></div></section>')
 
+
+
+def _round_header(title: str, title_id: str, seed: int) -> str:
+    """A round's card header: its ``title`` (the card's label, ``title_id``) and its
+    number."""
+    round_name = gettext("Round %(seed)s") % {"seed": seed}
+    return card_header(card_heading(title, title_id=title_id),
+                       f'<span class="text-body-secondary small ms-auto">{esc(round_name)}</span>')
+
+
+def _melds_html(melds: list[str], region: str, links: Links) -> str:
+    """A round's declared melds, each with its kind (none: nothing)."""
+    if not melds:
+        return ""
+    groups = "".join(
+        '<span class="tile-group exposed"><span class="d-inline-flex">'
+        + "".join(tile_html(code, links.tiles.get(code, ""), region=region)
+                  for code in hand_codes(tiles))
+        + f'</span><small class="group-kind">{esc(meld_kind(kind))}</small></span>'
+        for kind, tiles in (meld.split() for meld in melds))
+    return (f'<p class="small mb-1">{esc(gettext("Melds"))}</p>'
+            f'<div class="tiles mb-2">{groups}</div>')
 
 # --- the answers ---
 
@@ -290,29 +302,16 @@ def drill_html(region: str, seed: int, discard: str, links: Links, pages: advice
                 + (' aria-current="true"' if code == chosen else "") + f">{face}</a>")
 
     concealed = "".join(tile(code) for code in hand_codes(request["hand"]))
-    melds = ""
-    if request["melds"]:
-        groups = "".join(
-            '<span class="tile-group exposed"><span class="d-inline-flex">'
-            + "".join(tile_html(code, links.tiles.get(code, ""), region=region)
-                      for code in hand_codes(tiles))
-            + f'</span><small class="group-kind">{esc(meld_kind(kind))}</small></span>'
-            for kind, tiles in (meld.split() for meld in request["melds"]))
-        melds = (f'<p class="small mb-1">{esc(gettext("Melds"))}</p>'
-                 f'<div class="tiles mb-2">{groups}</div>')
     seats = gettext("You sit %(winner)s; the dealer is %(dealer)s.") % {
         "winner": seat_name(request["winner"]), "dealer": seat_name(request["dealer"])}
-    round_name = gettext("Round %(seed)s") % {"seed": seed}
+    title = gettext("Which tile would you throw? (何切)")
     hand = (f'<section class="card mb-3 practice-hand drill-hand" data-region="{esc(region)}"'
             f' data-seed="{seed}" aria-labelledby="drill-hand-title">'
-            f'<div class="card-header d-flex flex-wrap align-items-baseline gap-2">'
-            f'<h2 class="h5 mb-0" id="drill-hand-title">'
-            f'{esc(gettext("Which tile would you throw? (何切)"))}</h2>'
-            f'<span class="text-body-secondary small ms-auto">{esc(round_name)}</span></div>'
+            f'{_round_header(title, "drill-hand-title", seed)}'
             f'<div class="card-body">'
             f'<p class="small mb-1">{esc(gettext("Tap the tile you would throw."))}</p>'
             f'<div class="d-flex flex-wrap gap-1 mb-2" data-practice="hand">{concealed}</div>'
-            f"{melds}"
+            f'{_melds_html(request["melds"], region, links)}'
             f'<p class="small mb-1">{esc(gettext("Wild tile 百搭 / 財神"))}</p>'
             f'<div class="tiles mb-2">'
             f'{tile_html(wild, links.tiles.get(wild, ""), wild=True, region=region)}</div>'
