@@ -1,13 +1,19 @@
-"""The JSON API (docs/API.md) and the page that documents it."""
+"""The JSON API (docs/API.md) and the page that documents it. Each part of an address is
+written once: the API's version, then what it answers under it."""
 
-from django.urls import path
+from django.urls import include, path
 
 from api import views
 
+# Version 1 of the API: what each endpoint answers (docs/API.md).
+v1_patterns = [
+    path("score", views.score_api, name="api-score"),
+    path("waits", views.waits_api, name="api-waits"),
+    path("advise", views.advise_api, name="api-advise"),
+    path("rules", views.rules_api, name="api-rules"),
+]
+
 urlpatterns = [
     path("api/", views.api_docs, name="api-docs"),
-    path("api/v1/score", views.score_api, name="api-score"),
-    path("api/v1/waits", views.waits_api, name="api-waits"),
-    path("api/v1/advise", views.advise_api, name="api-advise"),
-    path("api/v1/rules", views.rules_api, name="api-rules"),
+    path("api/v1/", include(v1_patterns)),
 ]
