@@ -24,29 +24,20 @@ call instead.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
+# bench/corpus_cli.py, first: run as a script, this file's folder is first on the path,
+# and importing it puts the repository root there for the engine's imports
+from corpus_cli import corpus_arguments, exit_status
 
-# bench/bench.py: this script's folder is first on the path
-from bench import (  # noqa: E402
-    DEFAULT_ROUNDS,
-    DEFAULT_SEED,
-    Suite,
-    build_corpus,
-    time_suites,
-)
-from rules import advise as advise_module  # noqa: E402
-from rules import clear_caches, score  # noqa: E402
-from rules.advise import advise  # noqa: E402
-from rules.readings import clear_reading_caches  # noqa: E402
-from rules.tiles import CODES, WHITE, format_tiles, parse_tile, parse_tiles  # noqa: E402
+from bench import Suite, build_corpus, time_suites
+from rules import advise as advise_module
+from rules import clear_caches, score
+from rules.advise import advise
+from rules.readings import clear_reading_caches
+from rules.tiles import CODES, WHITE, format_tiles, parse_tile, parse_tiles
 
 THIRTEEN_MEDIAN_GOAL_MS = 5.0
 WHICH_TILE_P99_GOAL_MS = 50.0
@@ -81,12 +72,9 @@ def clear_all() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--per-category", type=int, default=PER_CATEGORY)
-    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS)
+    parser = corpus_arguments(__doc__.split("\n\n")[0], per_category=PER_CATEGORY,
+                              check="exit 1 when a goal is missed")
     parser.add_argument("--cold", action="store_true", help="clear the caches before each call")
-    parser.add_argument("--check", action="store_true", help="exit 1 when a goal is missed")
     args = parser.parse_args(argv)
 
     corpus = build_corpus(args.seed, args.per_category)
@@ -126,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 missed.append(name)
         print(f"{name:28} {row.n:>6} {row.median_us / 1000:>8.2f}ms {row.p99_us / 1000:>8.2f}ms "
               f"{row.max_us / 1000:>8.2f}ms  {goal}")
-    return 1 if args.check and missed else 0
+    return exit_status(args.check, missed)
 
 
 if __name__ == "__main__":

@@ -26,32 +26,19 @@ Until the score request reads the option (the hook in rules/scoring.py, docs/API
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import random
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
+# bench/corpus_cli.py, first: run as a script, this file's folder is first on the path,
+# and importing it puts the repository root there for the engine's imports
+from corpus_cli import corpus_arguments, exit_status
 
-# bench/bench.py: run as a script, this file's directory is first on the path
-from bench import (  # noqa: E402 (once REPO_ROOT is on the path)
-    DEFAULT_PER_CATEGORY,
-    DEFAULT_ROUNDS,
-    DEFAULT_SEED,
-    MIX,
-    Row,
-    Suite,
-    build_corpus,
-    time_suites,
-    warm_up_with,
-)
-from rules import InvalidRequest, deals, score  # noqa: E402
-from rules.house_readings import OPTION, house_rule_outcomes  # noqa: E402
+from bench import MIX, Row, Suite, build_corpus, time_suites, warm_up_with
+from rules import InvalidRequest, deals, score
+from rules.house_readings import OPTION, house_rule_outcomes
 
 GOAL = 3.0  # with / without, on CPython (issue 28)
 ASKED = {OPTION: "house_rules"}
@@ -128,12 +115,8 @@ def report(title: str, groups: dict[str, list[Request]], with_: Callable[[Reques
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--per-category", type=int, default=DEFAULT_PER_CATEGORY)
-    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS)
-    parser.add_argument("--check", action="store_true",
-                        help="exit 1 if the benchmark's corpus misses the goal")
+    parser = corpus_arguments(__doc__.splitlines()[0],
+                              check="exit 1 if the benchmark's corpus misses the goal")
     args = parser.parse_args(argv)
 
     requests = [case.request for case in build_corpus(args.seed, args.per_category)]
@@ -148,10 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     disputed = disputed_requests(args.seed, args.per_category)
     report(f"hands every house rule applies to ({len(disputed)} requests): for the record",
            by_region(disputed), with_, warm_up, args.rounds)
-    if args.check and missed:
-        print(f"--check failed: {', '.join(missed)}")
-        return 1
-    return 0
+    return exit_status(args.check, missed)
 
 
 if __name__ == "__main__":
