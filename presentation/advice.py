@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from presentation.cards import card_header, card_heading
 from presentation.form import field_errors, query_pairs, text_message
 from presentation.form import request_from_fields as waits_request_from_fields
 from presentation.html import esc
@@ -162,12 +163,11 @@ def advice_html(advice: Mapping[str, Any], request: Mapping[str, Any], links: Li
 
         body = (f'<p class="small text-body-secondary">{esc(gettext(_DISCARDS_NOTE))}</p>'
                 + discards_html(advice["discards"], region, links, after, wild=wild))
-    return (f'<article class="card result advice" data-shanten="{shanten}">'
-            f'<div class="card-header d-flex flex-wrap align-items-baseline gap-2">'
-            f'<h2 class="h5 mb-0 advice-heading">{esc(heading)}</h2>'
-            f'<span class="text-body-secondary">{esc(region_label(region))}</span>'
-            f'<a class="small w-100 text-end change-hand" href="#advise-form">'
-            f'{esc(gettext("Change the hand ↓"))}</a></div>'
+    header = card_header(card_heading(heading, tone="advice-heading"),
+                         f'<span class="text-body-secondary">{esc(region_label(region))}</span>',
+                         f'<a class="small w-100 text-end change-hand" href="#advise-form">'
+                         f'{esc(gettext("Change the hand ↓"))}</a>')
+    return (f'<article class="card result advice" data-shanten="{shanten}">{header}'
             f'<div class="card-body">{body}</div>{permalink_html(links)}</article>')
 
 

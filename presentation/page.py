@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from presentation.cards import card_header, card_heading, card_total
 from presentation.form import calculator_link, field_errors
 from presentation.html import esc
 from presentation.language import (
@@ -92,25 +93,23 @@ def panel(kind: str, request: dict[str, Any], status: int, body: dict[str, Any],
 
 def result_html(result: Result, links: Links) -> str:
     """The result panel of a score: the card whose header says winning or not."""
-    return (f'<article class="card result">'
-            f'<div class="card-header d-flex flex-wrap align-items-baseline gap-2">'
-            f"{_result_heading(result)}"
-            f'<div class="w-100 d-flex flex-wrap align-items-center gap-2" data-share-omit>'
-            f'{share_button_html("result")}<a class="small ms-auto change-hand" '
-            f'href="#score-form">{esc(gettext("Change the hand ↓"))}</a></div></div>'
+    controls = (f'<div class="w-100 d-flex flex-wrap align-items-center gap-2" '
+                f'data-share-omit>{share_button_html("result")}<a class="small ms-auto '
+                f'change-hand" href="#score-form">{esc(gettext("Change the hand ↓"))}</a>'
+                f'</div>')
+    return (f'<article class="card result">{_result_header(result, controls)}'
             f'<div class="card-body">{_result_body(result, links)}</div>'
             f"{permalink_html(links)}</article>")
 
 
-def _result_heading(result: Result) -> str:
+def _result_header(result: Result, controls: str) -> str:
     region = f'<span class="text-body-secondary">{esc(result.region)}</span>'
     if not result.winning or result.best is None:
-        return (f'<h2 class="h5 mb-0 text-danger-emphasis">✗ '
-                f'{esc(gettext("Not a winning hand"))}</h2>{region}')
-    combination = f" · {esc(result.combination)}" if result.combination else ""
-    return (f'<h2 class="h5 mb-0 text-success-emphasis">✓ {esc(gettext("Winning hand"))}'
-            f"</h2>{region}"
-            f'<span class="ms-auto fw-bold fs-5">{esc(result.best.total)}{combination}</span>')
+        return card_header(card_heading("✗ " + gettext("Not a winning hand"),
+                                        tone="text-danger-emphasis"), region, controls)
+    return card_header(card_heading("✓ " + gettext("Winning hand"),
+                                    tone="text-success-emphasis"), region,
+                       card_total(result.best.total, result.combination), controls)
 
 
 def _result_body(result: Result, links: Links) -> str:
@@ -315,24 +314,25 @@ def permalink_html(links: Links) -> str:
 
 def waits_html(waits: Waits, links: Links) -> str:
     """The waits panel: each tile that completes the hand, its wins and payments."""
-    return (f'<article class="card result waits">'
-            f'<div class="card-header d-flex flex-wrap align-items-baseline gap-2">'
-            f'{_waits_heading(waits)}<span class="text-body-secondary">{esc(waits.region)}'
-            f'</span><div class="w-100" data-share-omit>{share_button_html("waits")}</div>'
-            f'</div><div class="card-body">{_waits_body(waits, links)}</div>'
+    header = card_header(_waits_heading(waits),
+                         f'<span class="text-body-secondary">{esc(waits.region)}</span>',
+                         f'<div class="w-100" data-share-omit>{share_button_html("waits")}'
+                         f'</div>')
+    return (f'<article class="card result waits">{header}'
+            f'<div class="card-body">{_waits_body(waits, links)}</div>'
             f"{permalink_html(links)}</article>")
 
 
 def _waits_heading(waits: Waits) -> str:
     if not waits.waits:
-        return (f'<h2 class="h5 mb-0 text-danger-emphasis">'
-                f'{esc(gettext("Not ready: no tile completes this hand"))}</h2>')
+        return card_heading(gettext("Not ready: no tile completes this hand"),
+                            tone="text-danger-emphasis")
     if waits.any_tile:
         heading = gettext("Ready: any tile wins")
     else:
         heading = ngettext("Ready: %(counter)s tile wins", "Ready: %(counter)s tiles win",
                            waits.count) % {"counter": waits.count}
-    return f'<h2 class="h5 mb-0 text-success-emphasis">{esc(heading)}</h2>'
+    return card_heading(heading, tone="text-success-emphasis")
 
 
 _ANY_TILE_NOTE = gettext_noop(
