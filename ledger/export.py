@@ -1,5 +1,9 @@
 """The ledger's exports: the chart of running totals (SVG, drawn on the server), the
-settle-up in words (the page's, the chat's and the CSV's) and the CSV of every hand."""
+settle-up in words (the page's, the chat's and the CSV's) and the CSV of every hand.
+
+The chart and the sheet's columns are per seat (the ledger's arithmetic is:
+``ledger.rotation``); the settle-up is per person (``ledger.people``), and the CSV says
+who sat in each seat at each line when the seats changed hands."""
 
 from __future__ import annotations
 
@@ -13,7 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from common.web import seat_name
-from ledger.rotation import Ledger
+from ledger import adjust
+from ledger.people import Seating, nets
+from ledger.rotation import ADJUST, Ledger
 from ledger.settle import money, settle
 from presentation.language import chinese
 from presentation.messages import how_won, meld_kind
@@ -185,22 +191,64 @@ def _total_cells(result: dict, region) -> tuple[str, str]:
     return (fan, "") if region.adds_fan else ("", multiplier)
 
 
-def to_csv(ledger: Ledger, names: dict[str, str], settled: SettleUp | None = None) -> str:
-    """One row per hand, in the page's language: how it went, each player's net and
-    running total; then, when given, the settle-up (``settle_up``). Every cell is
-    quoted; a byte-order mark first, so that Excel on a Chinese Windows reads the UTF-8
-    names right."""
+def to_csv(ledger: Ledger, names: dict[str, str], settled: SettleUp | None = None, *,
+           seating: Seating | None = None) -> str:
+    """One row per line, in the page's language: how it went (an adjustment: its words,
+    ``ledger.adjust.words``), each seat's net and running total; then, when given, the
+    settle-up (``settle_up``) and who sat where (``seating``: each person's seats and
+    net). The seats' columns are headed by their player (``names``) while the four
+    never changed; once they did, by the seat, and four more columns say who sat in
+    each seat at each line. Every cell is quoted; a byte-order mark first, so that
+    Excel on a Chinese Windows reads the UTF-8 names right."""
+    seated_by = seating or Seating(start=names)
+    moved = seated_by.moved()
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, quoting=csv.QUOTE_ALL)
-    writer.writerow(_header(names))
+    writer.writerow(_header(names, moved))
     for entry in ledger.entries:
-        writer.writerow([_cell(text) for text in _hand_cells(entry)]
+        seated = seated_by.at(entry.number)
+        writer.writerow([_cell(text) for text in _hand_cells(entry, seated)]
                         + [_plain(entry.payments[seat]) for seat in SEATS]
-                        + [_plain(entry.totals[seat]) for seat in SEATS])
+                        + [_plain(entry.totals[seat]) for seat in SEATS]
+                        + ([_cell(seated[seat]) for seat in SEATS] if moved else []))
     if settled is not None:
         writer.writerows([_cell(text) for text in row] for row in _settle_rows(settled))
+    if seating is not None:
+        writer.writerows(_people_rows(seating, ledger))
     return out.getvalue()
+
+
+def _people_rows(seating: Seating, ledger: Ledger) -> list[list[str]]:
+    """Who sat where, a blank row before: a row per person — their name, their seats
+    and lines (东 E #1–20 · 南 S #31–40), their net (a number, as the nets above)."""
+    count = len(ledger.entries)
+    stints = seating.stints(count)
+    totals = {entry.number: entry.totals for entry in ledger.entries}
+    rows = [[], [_cell(_("Who sat where"))],
+            [_cell(_("Player")), _cell(_("Seats and hands")), _cell(_("Net"))]]
+    by_person = nets(stints, totals)
+    for person in seating.order(count):
+        net = by_person[person]
+        rows.append([_cell(person),
+                     _cell(stints_in_words([s for s in stints if s.person == person])),
+                     _plain(net)])
+    return rows
+
+
+def stints_in_words(stints) -> str:
+    """A person's seats and lines: 东 E #1–20 · 南 S #31–40; a seat taken for the next
+    hand: 北 N #41–."""
+    words = []
+    for stint in stints:
+        if stint.last < stint.first:
+            lines = f"#{stint.first}–"
+        elif stint.last == stint.first:
+            lines = f"#{stint.first}"
+        else:
+            lines = f"#{stint.first}–{stint.last}"
+        words.append(f"{seat_name(stint.seat)} {lines}")
+    return " · ".join(words)
 
 
 def _settle_rows(settled: SettleUp) -> list[list[str]]:
@@ -222,17 +270,29 @@ def rounding_note(total: str) -> str:
              "up.") % {"money": total}
 
 
-def _header(names: dict[str, str]) -> list[str]:
-    """The columns' headers, then each player's net and running total, by name and seat."""
-    players = [f"{names[seat]} ({seat_name(seat)})" for seat in SEATS]
+def _header(names: dict[str, str], moved: bool = False) -> list[str]:
+    """The columns' headers, then each seat's net and running total, by the player's
+    name and the seat — by the seat alone once the seats changed hands (``moved``), and
+    then who sat in each seat."""
+    if moved:
+        players = [str(seat_name(seat)) for seat in SEATS]
+    else:
+        players = [f"{names[seat]} ({seat_name(seat)})" for seat in SEATS]
     return ([_cell(str(c)) for c in CSV_COLUMNS]
             + [_cell(_("%(player)s, this hand") % {"player": p}) for p in players]
-            + [_cell(_("%(player)s, total") % {"player": p}) for p in players])
+            + [_cell(_("%(player)s, total") % {"player": p}) for p in players]
+            + ([_cell(_("%(seat)s, player") % {"seat": p}) for p in players]
+               if moved else []))
 
 
-def _hand_cells(entry) -> list[str]:
-    """How a hand went, a text for each of CSV_COLUMNS."""
+def _hand_cells(entry, names: dict[str, str]) -> list[str]:
+    """How a line went, a text for each of CSV_COLUMNS (``names``: seat → the person
+    there at that line): an adjustment has its words in the result's column, and no
+    dealer — it is not a hand."""
     r, res = entry.request, entry.result or {}
+    if entry.kind == ADJUST:
+        return [str(entry.number), adjust.words(r, names),
+                *[""] * (len(CSV_COLUMNS) - 2)]
     won = entry.kind == "win"
     return [
         str(entry.number), _("win") if won else _("draw 流局"),

@@ -215,7 +215,9 @@ class LedgerWinForm(WriteFields, ScoreForm):
     """The calculator's form for one hand of a table: region, base, house rules, dealer,
     streak and history come from the table; the players enter the tiles and the win."""
 
-    def __init__(self, data=None, *, table: Table, **kwargs):
+    def __init__(self, data=None, *, table: Table, names: dict[str, str] | None = None,
+                 **kwargs):
+        """``names``: the people seated at the hand (ledger.people), else the first four."""
         self.table = table
         if data is not None:
             data = data.copy()
@@ -225,7 +227,7 @@ class LedgerWinForm(WriteFields, ScoreForm):
         self.fields["region"].widget = forms.HiddenInput()
         for name in FIXED_FIELDS:
             self.fields.pop(name, None)
-        names = table.names
+        names = names or table.names
         seats = [(seat, f"{label} · {names[seat]}") for seat, label in SEAT_CHOICES]
         self.fields["winner"].choices = seats
         self.fields["discarder"].choices = [("", "—"), *seats]
@@ -391,10 +393,10 @@ class ResultForm(WriteFields, ClaimRowsForm):
         label=_("Discarder"), required=False,
         help_text=_("Who threw the winning tile, or whose kong was robbed."))
 
-    def __init__(self, *args, table: Table, **kwargs):
+    def __init__(self, *args, table: Table, names: dict[str, str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.table = table
-        names = table.names
+        names = names or table.names  # the people seated at the hand (ledger.people)
         seats = [(seat, f"{label} · {names[seat]}") for seat, label in SEAT_CHOICES]
         self.fields["winner"].choices = seats
         self.fields["discarder"].choices = [("", "—"), *seats]

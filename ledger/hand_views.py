@@ -33,6 +33,7 @@ from ledger.page_parts import (
     capability_page,
     edit_url,
     entry_view,
+    names_at,
     offline_spot,
     position_view,
     table_of_link,
@@ -117,7 +118,8 @@ def _as_next(table: Table, write: store.Write, count: int) -> list[dict] | None:
     ("+6"), for the player to choose; a draw pays nothing. None: it would not score."""
     if write.kind != Hand.WIN:  # a draw pays nothing; an adjustment its amounts
         paid = payments_of(write.kind, write.fields, None)
-        return [{"name": table.names[s], "net": signed(paid[s])} for s in SEATS]
+        names = names_at(table, count + 1)
+        return [{"name": names[s], "net": signed(paid[s])} for s in SEATS]
     spot = store.spot(table, count + 1)
     if spot is None:  # another phone wrote again meanwhile
         return None
@@ -125,7 +127,8 @@ def _as_next(table: Table, write: store.Write, count: int) -> list[dict] | None:
         _request, response = store.score_win(table, spot.position, write.fields)
     except (InvalidRequest, store.Refused):
         return None
-    return [{"name": table.names[s], "net": signed(response["payments"][s])} for s in SEATS]
+    names = names_at(table, count + 1)
+    return [{"name": names[s], "net": signed(response["payments"][s])} for s in SEATS]
 
 
 def _summary(table: Table, entry) -> dict:
@@ -308,7 +311,7 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
             "table": table, "edit_url": edit_url(table), "version": table.version,
             "key": new_key(), "undo_url": edit_url(table, "table-undo"),
             "version_url": version_url(table),
-            "names": [table.names[s] for s in SEATS],
+            "names": [names_at(table, last.number)[s] for s in SEATS],
             "hand": entry_view(table, last, editable=False)})
     number = request.POST.get("number", "")
     write = store.Write(intent=WriteRecord.UNDO, version=_seen(request),
@@ -355,7 +358,9 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
     """Record (or change) hand ``number`` as a win scored on paper: winner, how, from
     whom, and the total; the same rotation and payment rules as a hand with tiles."""
     table = table_of_link(view_token, edit_token)
-    hand = _HandForm(make=lambda data: ResultForm(data, table=table), kind=Hand.WIN,
+    names = names_at(table, number)
+    hand = _HandForm(make=lambda data: ResultForm(data, table=table, names=names),
+                     kind=Hand.WIN,
                      recorded=_("Hand %(number)s recorded."),
                      refused=lambda form, refused: _result_errors(form, refused, number,
                                                                   table.region))
@@ -371,8 +376,9 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
 def _result_form(request: HttpRequest, table: Table, spot: store.Spot) -> ResultForm:
     """A paper result's form on a GET: the one its own link carries (?winner=…), else a
     recorded win's, to change it, or a blank one."""
+    names = names_at(table, spot.position.number)
     if "winner" in request.GET:
-        return ResultForm(request.GET, table=table)
+        return ResultForm(request.GET, table=table, names=names)
     initial = {"version": table.version}
     entry = spot.entry
     if entry and entry.kind == Hand.WIN:
@@ -380,7 +386,7 @@ def _result_form(request: HttpRequest, table: Table, spot: store.Spot) -> Result
         key = ResultForm(table=table).total_key
         initial[key] = (entry.result or {}).get(key)
         initial.update(ResultForm.initial_claims(entry.request))
-    return ResultForm(initial=initial, table=table)
+    return ResultForm(initial=initial, table=table, names=names)
 
 
 def _result_preview(page: _HandPage) -> tuple[Result | None, list]:
@@ -402,7 +408,7 @@ def _result_preview(page: _HandPage) -> tuple[Result | None, list]:
         return None, []
     carry = [(name, "" if form[name].value() is None else form[name].value())
              for name in form.fields if name != "version"]
-    return present(response, request, table.names), carry
+    return present(response, request, names_at(table, number)), carry
 
 
 def _result_errors(form: ResultForm, refused: store.Refused, number: int, region: str):
@@ -423,7 +429,9 @@ def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int
     """Record (or change) hand ``number`` as a win: the calculator, filled in from the
     table. GET previews the score — who pays what, who deals next; POST records it."""
     table = table_of_link(view_token, edit_token)
-    hand = _HandForm(make=lambda data: LedgerWinForm(data, table=table), kind=Hand.WIN,
+    names = names_at(table, number)
+    hand = _HandForm(make=lambda data: LedgerWinForm(data, table=table, names=names),
+                     kind=Hand.WIN,
                      recorded=_("Hand %(number)s recorded."),
                      refused=lambda form, refused: _form_errors(form, refused.errors,
                                                                 refused.number, number))
@@ -459,9 +467,10 @@ def _preview_card(request: HttpRequest, context: dict) -> SafeString:
 def _win_form(request: HttpRequest, table: Table, spot: store.Spot) -> LedgerWinForm:
     """A win's form on a GET: the one its own link carries, to preview, else a recorded
     win's, to change it, or a blank one."""
+    names = names_at(table, spot.position.number)
     if request.GET:
-        return LedgerWinForm(request.GET, table=table)
-    return LedgerWinForm(table=table, initial=_initial(spot, table))
+        return LedgerWinForm(request.GET, table=table, names=names)
+    return LedgerWinForm(table=table, initial=_initial(spot, table), names=names)
 
 
 @rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
@@ -497,7 +506,7 @@ def hand_adjust(request: HttpRequest, view_token: str, edit_token: str, number: 
     table = table_of_link(view_token, edit_token)
 
     def form(data=None, **kwargs):
-        return AdjustmentForm(data, table=table, names=table.names, **kwargs)
+        return AdjustmentForm(data, table=table, names=names_at(table, number), **kwargs)
 
     hand = _HandForm(make=form, kind=Hand.ADJUST,
                      recorded=_("Line %(number)s recorded: an adjustment."),
@@ -575,7 +584,8 @@ def _preview(form: LedgerWinForm, table: Table, spot: store.Spot) -> dict | None
             _form_errors(form, refused.errors, refused.number, position.number)
             return None
     after = advance(table.region, position, Hand.WIN, request, table.house_rules)
-    return {"result": present(response, request, table.names), "request": request,
+    return {"result": present(response, request, names_at(table, position.number)),
+            "request": request,
             "after": position_view(table, after),
             "calculator_link": calculator_link(page_links().calculator, request),
             "carry": form.query_string_pairs()}

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from common.web import SEATS, seat_name, signed
 from ledger import adjust, store
 from ledger.models import Hand, Table
+from ledger.people import Change, Seating
 from ledger.rotation import Position, advance, compose
 from presentation.language import chinese
 from presentation.ledger import Spot
@@ -70,8 +71,24 @@ def sign(value) -> int:
     return (value > 0) - (value < 0)
 
 
+def seating_of(table: Table) -> Seating:
+    """Who sat where at ``table`` (``ledger.people``): its start's four and the changes."""
+    return Seating.of(table.names, table.seatings or [])
+
+
+def names_at(table: Table, line: int) -> dict[str, str]:
+    """Seat → the person seated at line ``line`` (a hand's form names its players so)."""
+    return seating_of(table).at(line)
+
+
+def seat_change_words(change: Change) -> str:
+    """A seat change as the sheet marks its row and the people page lists it."""
+    return _("From hand %(number)s: %(name)s sits at %(seat)s") % {
+        "number": change.first, "name": change.name, "seat": seat_name(change.seat)}
+
+
 def position_view(table: Table, position: Position) -> dict:
-    names = table.names
+    names = names_at(table, position.number)
     return {"number": position.number, "dealer": position.dealer,
             "dealer_name": names[position.dealer], "seat": seat_name(position.dealer),
             "streak": position.streak, "streak_name": streak_name(position.streak),
@@ -90,14 +107,19 @@ def offline_spot(table: Table, spot: store.Spot) -> Spot:
     after = {seat: position_view(table, advance(table.region, position, Hand.WIN,
                                                 {"winner": seat}, table.house_rules))
              for seat in SEATS}
-    return Spot(number=position.number, names=table.names, table_part=table_part,
+    return Spot(number=position.number, names=names_at(table, position.number),
+                table_part=table_part,
                 after=after)
 
 
-def entry_view(table: Table, entry, editable: bool) -> dict:
-    """One row of the ledger: how the hand went, in words, and the money."""
-    names, request = table.names, entry.request
+def entry_view(table: Table, entry, editable: bool, seating: Seating | None = None) -> dict:
+    """One row of the ledger: how the hand went, in words — naming the people seated at
+    that line (``seating``: the table's, when the caller has it) — the seat changes
+    that take effect there, and the money."""
+    seating = seating or seating_of(table)
+    names, request = seating.at(entry.number), entry.request
     view = {"number": entry.number, "kind": entry.kind,
+            "seat_changes": [seat_change_words(c) for c in seating.changed_at(entry.number)],
             "dealer": names[entry.before.dealer],
             "streak_name": streak_name(entry.before.streak),
             "payments": [{"seat": s, "net": signed(entry.payments[s]),
@@ -106,7 +128,7 @@ def entry_view(table: Table, entry, editable: bool) -> dict:
                         "sign": sign(entry.totals[s])} for s in SEATS],
             "wild": request.get("wild")}
     if entry.kind == Hand.WIN:
-        view.update(_win_words(table, entry))
+        view.update(_win_words(table, entry, names))
     elif entry.kind == Hand.ADJUST:
         view["adjustment"] = adjust.words(request, names)
     if editable:
@@ -117,10 +139,11 @@ def entry_view(table: Table, entry, editable: bool) -> dict:
     return view
 
 
-def _win_words(table: Table, entry) -> dict:
-    """A won hand's row: who won, how and from whom, its patterns and total, its tiles
-    (none for a result scored on paper, which no calculator link can show)."""
-    names, request, result = table.names, entry.request, entry.result
+def _win_words(table: Table, entry, names: dict[str, str]) -> dict:
+    """A won hand's row: who won (``names``: seat → person at that line), how and from
+    whom, its patterns and total, its tiles (none for a result scored on paper, which
+    no calculator link can show)."""
+    request, result = entry.request, entry.result
     paper = store.is_paper(table.region, request)
     words = {
         "winner": names[request["winner"]], "how": how_won(request["win_type"]),

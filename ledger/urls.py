@@ -4,7 +4,7 @@ part of a link is written once: the pages under it are included below it."""
 
 from django.urls import include, path
 
-from ledger import hand_views, views
+from ledger import hand_views, people_views, views
 
 # One hand, under the edit link: its result, and the forms that record it as a win or a draw.
 hand_patterns = [
@@ -20,6 +20,7 @@ edit_patterns = [
     path("undo", hand_views.table_undo, name="table-undo"),
     path("restore", hand_views.table_restore, name="table-restore"),
     path("money", views.table_money, name="table-money"),
+    path("people", people_views.table_people, name="table-people"),
     path("hand/<int:number>/", include(hand_patterns)),
 ]
 

@@ -24,7 +24,15 @@ from django.utils.translation import gettext as _
 from api.ratelimit import rate_limited_page
 from common.web import SEATS, amount, seat_name, signed
 from ledger import store
-from ledger.export import SettleUp, chart_of, rounding_note, sampled, settle_up, to_csv
+from ledger.export import (
+    SettleUp,
+    chart_of,
+    rounding_note,
+    sampled,
+    settle_up,
+    stints_in_words,
+    to_csv,
+)
 from ledger.forms import MoneyForm, TableForm, new_key
 from ledger.models import Table
 from ledger.page_parts import (
@@ -32,11 +40,13 @@ from ledger.page_parts import (
     edit_url,
     entry_view,
     position_view,
+    seating_of,
     sign,
     table_of_link,
     version_url,
     whole_number,
 )
+from ledger.people import Seating, Stint, lines_read, nets
 from ledger.rotation import Position, from_after_json, start
 from ledger.stats import PlayedHand, evening
 from presentation.messages import how_won
@@ -83,11 +93,17 @@ def table_edit(request: HttpRequest, view_token: str, edit_token: str):
 @rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
 @capability_page
 def table_csv(request: HttpRequest, view_token: str):
-    """Every hand as a CSV row, with each player's net and running total."""
+    """Every line as a CSV row, with each seat's net and running total (and who sat
+    there, once the seats changed hands); then the settle-up and who sat where, per
+    person."""
     table = table_of_link(view_token)
     ledger = store.load(table)
+    seating, count = seating_of(table), len(ledger.entries)
+    stints = seating.stints(count)
+    by_person = nets(stints, {entry.number: entry.totals for entry in ledger.entries})
     response = HttpResponse(
-        to_csv(ledger, table.names, _settled(table, ledger.totals, len(ledger.entries))),
+        to_csv(ledger, table.names, _settled(table, by_person, _people_words(seating, count),
+                                             count), seating=seating),
         content_type="text/csv; charset=utf-8")
     # Named for the table and the day it was created (周五牌局-2026-12-02.csv); the
     # plain ASCII name for old browsers names no id.
@@ -162,7 +178,7 @@ def _chain_words(table: Table, position: Position) -> dict:
     return {"next": {"number": position.number, "dealer": position.dealer,
                      "streak": position.streak, "draws": position.draws,
                      "previous_wild": position.previous_wild},
-            "after": after, "names": table.names,
+            "after": after, "names": seating_of(table).at(position.number),
             "seats": {s: str(seat_name(s)) for s in SEATS},
             "how": {key: how_won(key) for key in ("self_draw", "discard", "rob_kong")},
             "streaks": [streak_name(n) for n in range(10)]}
@@ -181,40 +197,84 @@ def _house_rules_in_words(table: Table) -> list[str]:
     return words
 
 
-def _settled(table: Table, totals, count: int) -> SettleUp:
-    """The table's settle-up now: each seat's player by seat and name (东 E Ann)."""
-    people = {seat: f"{seat_name(seat)} {name}" for seat, name in table.names.items()}
-    return settle_up(totals, people, title=str(table), count=count,
-                     per_point=table.money_per_point)
+def _settled(table: Table, by_person: dict[str, Decimal], people: dict[str, str],
+             count: int) -> SettleUp:
+    """The table's settle-up now, per person (``by_person``: each one's net; ``people``:
+    how each is named, ``_people_words``)."""
+    return settle_up({person: by_person[person] for person in people}, people,
+                     title=str(table), count=count, per_point=table.money_per_point)
 
 
-def _played_hands(table: Table) -> list[PlayedHand]:
-    """Every hand of the table as ``ledger.stats`` reads it: its dealer and streak are
+def _people_words(seating: Seating, count: int) -> dict[str, str]:
+    """Everyone who sat at the table after ``count`` lines, as the settle-up names them:
+    those seated for the next hand by seat and name (东 E Ann), in seat order, then
+    those who left by name. The order settles ties (``ledger.settle``)."""
+    now = {name: seat for seat, name in seating.at(count + 1).items()}
+    return {person: f"{seat_name(now[person])} {person}" if person in now else person
+            for person in seating.order(count)}
+
+
+def _people_nets(table: Table, stints: list[Stint], count: int,
+                 totals: dict[str, Decimal]) -> dict[str, Decimal]:
+    """Each person's net after ``count`` lines (``totals``: each seat's, then), from the
+    running totals stored at their stints' ends: two rows a stint, never every hand."""
+    wanted = lines_read(stints) - {0, count}
+    rows = dict(table.hands.filter(number__in=wanted).values_list("number", "after"))
+    if None in rows.values():
+        store.fill_after(table)  # hands written before Hand.after, or by hand: once
+        return _people_nets(table, stints, count, totals)
+    at = {number: from_after_json(number + 1, after)[1] for number, after in rows.items()}
+    return nets(stints, {**at, count: totals})
+
+
+def _people_view(seating: Seating, stints: list[Stint], by_person: dict[str, Decimal],
+                 people: dict[str, str], count: int) -> list[dict]:
+    """Everyone who sat, with their seats and lines and their net: the sheet's "by
+    person" card, shown once the seats changed hands."""
+    seated = set(seating.at(count + 1).values())
+    return [{"name": person, "net": signed(by_person[person]),
+             "sign": sign(by_person[person]), "seated": person in seated,
+             "seats": stints_in_words([s for s in stints if s.person == person])}
+            for person in people]
+
+
+def _chart_names(seating: Seating, stints: list[Stint]) -> dict[str, str]:
+    """Each seat's line in the chart, named by who sat there in turn: 甲 → 丁."""
+    return {seat: " → ".join(dict.fromkeys(s.person for s in stints if s.seat == seat
+                                           and (s.last >= s.first or s.first == 1)))
+            for seat in SEATS}
+
+
+def _played_hands(table: Table, seating: Seating) -> list[PlayedHand]:
+    """Every line of the table as ``ledger.stats`` reads it: its dealer and streak are
     the position its predecessor's stored ``after`` names (the first hand's: the
-    table's start)."""
+    table's start), and who sat where then (``seating``)."""
     rows = list(table.hands.order_by("number").values_list(
         "number", "kind", "request", "result", "after", "recorded"))
     if any(after is None for *_, after, _ in rows):
         store.fill_after(table)  # hands written before Hand.after, or by hand: once
-        return _played_hands(table)
+        return _played_hands(table, seating)
     position = start(table.first_dealer)
     played = []
     for number, kind, request, result, after, recorded in rows:
         played.append(PlayedHand(number=number, kind=kind, dealer=position.dealer,
                                  streak=position.streak, request=request, result=result,
-                                 recorded=recorded))
+                                 recorded=recorded, seated=seating.at(number)))
         position = from_after_json(number + 1, after)[0]
     return played
 
 
-def _evening_view(table: Table) -> list[dict]:
-    """The evening at a glance (``ledger.stats``), a column per seat: the biggest hand
-    links to its working in the calculator, or (scored on paper) to its row."""
-    hands = _played_hands(table)
+def _evening_view(table: Table, seating: Seating, people: dict[str, str]) -> list[dict]:
+    """The evening at a glance (``ledger.stats``), a column per person (``people``, in
+    the settle-up's order), each with the seat they hold now (none: they left): the
+    biggest hand links to its working in the calculator, or (scored on paper) to its
+    row."""
+    hands = _played_hands(table, seating)
     requests = {hand.number: hand.request for hand in hands}
     key = total_key(table.region)
+    now = {name: seat for seat, name in seating.at(len(hands) + 1).items()}
     columns = []
-    for seat, stats in evening(hands, key).items():
+    for person, stats in evening(hands, key, list(people)).items():
         biggest = None
         if stats.biggest is not None:
             number = stats.biggest.number
@@ -230,7 +290,7 @@ def _evening_view(table: Table) -> list[dict]:
             (Decimal(stats.per_hour.numerator) / stats.per_hour.denominator).quantize(
                 TENTH, ROUND_HALF_UP))
         columns.append({
-            "seat": seat, "name": table.names[seat], "wins": stats.wins,
+            "seat": now.get(person, ""), "name": person, "wins": stats.wins,
             "self_draws": stats.self_draws, "discard_wins": stats.discard_wins,
             "dealt_in": stats.dealt_in, "biggest": biggest,
             "streak": None if stats.longest_streak is None
@@ -252,20 +312,32 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
     page = min(max(int(asked), 1), pages) if whole_number(asked) and len(asked) < 6 else 1
     ledger = store.load_page(table, page, PAGE_SIZE, sampled(count), count)
     shown = ledger.entries
-    names = table.names
+    count = ledger.count  # as the page read them (another phone may have written)
+    # People, not seats (ledger.people): the columns are headed by who sat at the page's
+    # newest line, a row says where the seats changed hands, the cards are the people
+    # seated for the next hand with their own nets, and everyone's is listed once
+    # anyone moved or left.
+    seating = seating_of(table)
+    names = seating.at(shown[0].number if shown else count + 1)
+    now = seating.at(count + 1)
+    stints = seating.stints(count)
+    by_person = _people_nets(table, stints, count, ledger.totals)
+    people = _people_words(seating, count)
     base = request.build_absolute_uri
     context = {
         "table": table, "editable": editable, "names": [names[s] for s in SEATS],
-        "seats": [{"seat": s, "label": seat_name(s), "name": names[s],
-                   "total": signed(ledger.totals[s]),
-                   "sign": sign(ledger.totals[s])} for s in SEATS],
-        "entries": [entry_view(table, e, editable) for e in shown],
+        "seats": [{"seat": s, "label": seat_name(s), "name": now[s],
+                   "total": signed(by_person[now[s]]),
+                   "sign": sign(by_person[now[s]])} for s in SEATS],
+        "people": _people_view(seating, stints, by_person, people, count)
+        if seating.moved() else [],
+        "entries": [entry_view(table, e, editable, seating) for e in shown],
         "pages": pages, "page": page, "newer": page - 1 if page > 1 else None,
         "older": page + 1 if page < pages else None,
         "full": count >= store.HANDS_LIMIT, "limit": store.HANDS_LIMIT,
         "count": count,
         "next": position_view(table, ledger.position),
-        "chart": chart_of(ledger.chart, count, names),
+        "chart": chart_of(ledger.chart, count, _chart_names(seating, stints)),
         "region": REGIONS[table.region], "region_label": region_label(table.region),
         "base": amount(table.base),
         "house_rules": _house_rules_in_words(table),
@@ -275,10 +347,10 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "seen_at": timezone.now(),  # shown when the page is opened again offline
     }
     if count:
-        settled = _settled(table, ledger.totals, count)
+        settled = _settled(table, by_person, people, count)
         context.update(settle=settled, rounding=rounding_note(settled.total)
                        if settled.transfers and settled.total else "")
-        context["stats"] = _evening_view(table)
+        context["stats"] = _evening_view(table, seating, people)
     context["my_table"] = json.dumps({
         "view": context["view_link"], "edit": base(edit_url(table)) if editable else "",
         "name": str(table), "when": table.created.date().isoformat()}, ensure_ascii=False)
@@ -297,6 +369,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
             last=count or None,
             edit_url=edit_url(table),
             money_form=MoneyForm(instance=table), money_url=edit_url(table, "table-money"),
+            people_url=edit_url(table, "table-people"),
         )
         # kept by the service worker for recording with no network (ledger-offline.js)
         context["next_forms"] = json.dumps([context["win_url"], context["draw_url"],

@@ -416,7 +416,7 @@ def test_a_recorded_hand_shows_what_it_would_pay_under_another_reading(client):
     assert win(client, table, 1, "S").status_code == 302
 
     sheet = client.get(edit(table)).content.decode()
-    working = html_unescape(re.search(r'<a class="ms-1" href="([^"]+)">working</a>', sheet)[1])
+    working = html_unescape(re.search(r'<a class="ms-1" href="([^"]+)"[^>]*>working</a>', sheet)[1])
     page = client.get(working)
     shown = text(page)
 

@@ -277,4 +277,7 @@ def test_the_csv_download_carries_the_settle_up(client):
         ["Payer", "Payee", "Points", "Money (yuan)"],
         ["東 E Ann", "南 S Bo", "2", "1"], ["西 W Cy", "南 S Bo", "1", "0.5"],
         ["北 N Di", "南 S Bo", "1", "0.5"],
-        ["In all 2 yuan, each transfer rounded to the fen (0.01 yuan), half up."]]
+        ["In all 2 yuan, each transfer rounded to the fen (0.01 yuan), half up."],
+        [], ["Who sat where"], ["Player", "Seats and hands", "Net"],
+        ["Ann", "東 E #1", "-2"], ["Bo", "南 S #1", "4"], ["Cy", "西 W #1", "-1"],
+        ["Di", "北 N #1", "-1"]]

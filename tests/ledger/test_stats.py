@@ -1,11 +1,13 @@
-"""The evening at a glance (issue 30, item 4): ``ledger.stats`` per seat — wins,
-self-draws, wins on a discard, dealt in (放炮), the biggest hand, the longest dealer
-streak, net per hour — on small made-up evenings, one line per hand; a property on
-random evenings; and the card on the edit and the read-only page."""
+"""The evening at a glance (issue 30, item 4): ``ledger.stats`` per person (per seat
+while the four never change) — wins, self-draws, wins on a discard, dealt in (放炮),
+the biggest hand, the longest dealer streak, net per hour — on small made-up evenings,
+one line per hand; properties on random evenings, with random seat changes too; and the
+card on the edit and the read-only page."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -15,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.models import Table
+from ledger.people import Refused, Seating
 from ledger.stats import PlayedHand, dealt_in, evening
 from rules.settle import settle
 from tests.helpers import ledger_write
@@ -159,7 +162,7 @@ def test_the_counts_add_up_on_random_evenings(hands):
     rates = [s.per_hour for s in stats]
     assert rates == [None] * 4 or sum(rate or 0 for rate in rates) == 0
     for s in stats:
-        assert s.biggest is None or hands[s.biggest.number - 1].request["winner"] == s.seat
+        assert s.biggest is None or hands[s.biggest.number - 1].request["winner"] == s.person
 
 
 # --- the card on the pages ---
@@ -231,3 +234,71 @@ def test_a_honghe_biggest_hand_is_said_in_fan():
     response = client.get(f"/t/{table.view_token}/")
     assert stat_cells(response, "biggest")["S"] == "5 番 #2"
     assert stat_cells(response, "self_draws")["S"] == "3"
+
+
+# --- people, not seats (issue 30, item 3): a seat may change hands ---
+
+def seated(hands: list[PlayedHand], *changes: str) -> list[PlayedHand]:
+    """``hands`` with 甲乙丙丁 at the start and ``changes`` ("3 E 戊": from line 3, 东
+    is 戊's) seated."""
+    seating = Seating.of(dict(zip(SEATS, "甲乙丙丁", strict=True)), [
+        {"from": int(first), "seat": seat, "name": name}
+        for first, seat, name in (change.split() for change in changes)])
+    return [replace(hand, seated=seating.at(hand.number)) for hand in hands]
+
+
+def adjustment(number: int, dealer: str, streak: int, **amounts: int) -> PlayedHand:
+    """An adjustment line (not a hand): ``amounts`` per seat, the others 0."""
+    return PlayedHand(number=number, kind="adj", dealer=dealer, streak=streak,
+                      request={"reason": "other", "note": "x", "amounts": {
+                          seat: str(amounts.get(seat, 0)) for seat in SEATS}},
+                      result=None, recorded=START + timedelta(minutes=10 * (number - 1)))
+
+
+def test_the_stats_are_per_person_when_a_seat_changes_hands():
+    # 甲 deals and wins twice; 戊 takes 东 from hand 3, mid-streak, and deals on;
+    # between hands 3 and 4 an adjustment: 戊 pays 丁 3 — in the net, nowhere else
+    hands = seated([*an_evening("E0 E self ×2", "E1 S discard E ×4", "E2 E self ×2"),
+                    adjustment(4, "E", 3, E=-3, N=3), played(5, "E3 draw")], "3 E 戊")
+    stats = evening(hands, "multiplier", ["戊", "乙", "丙", "丁", "甲"])
+    assert list(stats) == ["戊", "乙", "丙", "丁", "甲"]
+    assert {p: (s.wins, s.self_draws, s.dealt_in, s.longest_streak,
+                s.biggest.number if s.biggest else None) for p, s in stats.items()} == {
+        "甲": (1, 1, 1, 1, 1), "戊": (1, 1, 0, 1, 3), "乙": (1, 0, 0, None, 2),
+        "丙": (0, 0, 0, None, None), "丁": (0, 0, 0, None, None)}
+    paid = [hand.result["payments"] if hand.result else {} for hand in hands]
+    assert stats["甲"].net == sum(Decimal(str(paid[n][("E")])) for n in (0, 1))
+    assert stats["戊"].net == Decimal(str(paid[2]["E"])) - 3
+    assert stats["丁"].net == sum(Decimal(str(p.get("N", 0))) for p in paid) + 3
+    assert sum(s.net for s in stats.values()) == 0
+    # 甲 sat for hands 1-2 (10 minutes apart); 戊 for 3-5 (20 minutes)
+    assert stats["甲"].per_hour == stats["甲"].net * 6
+    assert stats["戊"].per_hour == stats["戊"].net * 3
+
+
+def test_someone_back_in_another_seat_is_one_person():
+    hands = seated(an_evening("E0 S self ×1", "S0 W self ×1", "W0 W self ×1"),
+                   "2 S 戊", "3 W 乙", "3 S 丙")
+    stats = evening(hands, "multiplier")
+    assert stats["乙"].wins == 2 and stats["丙"].wins == 1 and stats["戊"].wins == 0
+    assert list(stats) == ["甲", "乙", "丙", "丁", "戊"]
+
+
+@given(evenings(), st.lists(st.tuples(st.integers(1, 25), st.permutations("甲乙丙丁戊己")),
+                            max_size=4))
+def test_per_person_the_counts_and_the_nets_add_up(hands, changes):
+    seating = Seating.of(dict(zip(SEATS, "甲乙丙丁", strict=True)), [])
+    for first, names in changes:
+        try:
+            seating = seating.seated(first, dict(zip(SEATS, names, strict=False)),
+                                     len(hands))
+        except Refused:
+            pass
+    hands = [replace(hand, seated=seating.at(hand.number)) for hand in hands]
+    stats = evening(hands, "multiplier").values()
+    assert sum(s.wins for s in stats) == sum(1 for hand in hands if hand.kind == "win")
+    assert sum(s.dealt_in for s in stats) == sum(s.discard_wins for s in stats)
+    assert sum(s.net for s in stats) == 0
+    for s in stats:
+        assert s.biggest is None or hands[s.biggest.number - 1].who(
+            hands[s.biggest.number - 1].request["winner"]) == s.person

@@ -73,7 +73,7 @@ def table_urls(client, db) -> list[str]:
     assert [r.status_code for r in recorded] == [302, 302, 302]
     view = edit.split("e/")[0]
     return [edit, view, edit + "hand/4/win", edit + "hand/4/draw", edit + "hand/2/adjust",
-            edit + "hand/4/adjust"]
+            edit + "hand/4/adjust", edit + "people"]
 
 
 @pytest.mark.parametrize("language", CHINESE)

@@ -1,0 +1,206 @@
+"""Who sits where (issue 30, item 3): the page under the edit link that renames a
+player, seats someone new (or someone back, or swaps two) from a hand on, and takes a
+seat change back — ``/t/<view>/e/<edit>/people``. The rules are ``ledger.people``'s.
+
+The seating is not part of any hand, so a change moves no version (as the money per
+point, ``ledger.views.table_money``): no hand form open on another phone is turned away
+for it. Two phones changing the seating at once go one at a time: each write reads the
+table's seating under its row lock (``select_for_update``) and writes it back in the
+same transaction, so neither loses the other's change. A refused change writes nothing
+and says why beside its field.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from api.ratelimit import rate_limited_page
+from calculator.field_errors import PlayersWords
+from common.web import SEATS, seat_name
+from ledger import people
+from ledger.export import stints_in_words
+from ledger.models import Table
+from ledger.page_parts import (
+    capability_page,
+    edit_url,
+    seat_change_words,
+    seating_of,
+    table_of_link,
+)
+from ledger.people import Refused, Seating
+
+PEOPLE_PAGE = "ledger/people.html"
+GONE = "gone"  # a seat change to take back that another phone took back already
+
+
+class RenameForm(PlayersWords, forms.Form):
+    """Call a player by another name, everywhere in the table."""
+
+    person = forms.ChoiceField(label=gettext_lazy("Player"))
+    new_name = forms.CharField(label=gettext_lazy("New name"), max_length=people.NAME_LENGTH)
+
+    def __init__(self, *args, seating: Seating, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["person"].choices = [(name, name) for name in seating.people()]
+
+
+class SeatsForm(PlayersWords, forms.Form):
+    """Who sits in each seat from hand ``first`` on: a newcomer, someone back, a swap."""
+
+    first = forms.IntegerField(label=gettext_lazy("From hand"), min_value=1)
+
+    def __init__(self, *args, seating: Seating, count: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].validators.append(_at_most(count + 1))
+        self.fields["first"].widget.attrs.update(max=count + 1, inputmode="numeric")
+        first = self._first(count)
+        self.initial["first"] = first
+        for seat in SEATS:
+            self.fields[f"name_{seat}"] = forms.CharField(
+                label=seat_name(seat), max_length=people.NAME_LENGTH,
+                initial=seating.at(first)[seat])
+
+    def _first(self, count: int) -> int:
+        """The hand the names are shown for: the one asked (``?from=``), else the next."""
+        asked = str(self.initial.get("first", ""))
+        return int(asked) if asked.isascii() and asked.isdigit() and 1 <= int(asked) <= (
+            count + 1) else count + 1
+
+    def name_fields(self):
+        return [self[f"name_{seat}"] for seat in SEATS]
+
+
+def _at_most(highest: int):
+    def check(value: int) -> None:
+        if value > highest:
+            raise forms.ValidationError(_REFUSALS[people.NO_LINE] % {"next": highest})
+    return check
+
+
+_REFUSALS = {
+    people.EMPTY: gettext_lazy("Give a name."),
+    people.TOO_LONG: gettext_lazy("A name has at most 30 characters."),
+    people.TAKEN: gettext_lazy("%(name)s is another player at this table: give another "
+                               "name."),
+    people.UNKNOWN: gettext_lazy("Nobody called %(name)s sat at this table."),
+    people.SAME: gettext_lazy("From hand %(number)s, these four sit there already: change "
+                              "a name first."),
+    people.NO_LINE: gettext_lazy("Choose a hand from 1 to %(next)s (the next hand)."),
+    people.CLASH: gettext_lazy("%(name)s sits at another seat at hand %(number)s too: a "
+                               "player sits in one seat at a time."),
+    people.TOO_MANY: gettext_lazy("This table has as many seat changes as it keeps."),
+    GONE: gettext_lazy("That seat change is not there any more."),
+}
+
+
+# the field a refusal is said beside, when it is not the name's
+_FIELD = {people.NO_LINE: "first", people.UNKNOWN: "person", people.TOO_MANY: None,
+          people.SAME: None}
+
+
+def _said(refused: Refused, count: int) -> str:
+    return str(_REFUSALS[refused.code]) % {"name": refused.name, "number": refused.line,
+                                            "next": count + 1}
+
+
+@rate_limited_page("PAGE_RATE_LIMIT", methods=("GET",))
+@rate_limited_page("LEDGER_RATE_LIMIT", methods=("POST",))
+@capability_page
+def table_people(request: HttpRequest, view_token: str, edit_token: str):
+    """GET: who sat where, and the forms; POST ``action`` "rename", "seat" or "remove"."""
+    table = table_of_link(view_token, edit_token)
+    count = table.hands.count()
+    seating = seating_of(table)
+    rename = RenameForm(seating=seating)
+    seats = SeatsForm(seating=seating, count=count, initial={"first": request.GET.get("from")})
+    action = request.POST.get("action", "")
+    if request.method == "POST" and action == "rename":
+        rename = RenameForm(request.POST, seating=seating)
+        if rename.is_valid() and _write(request, table, rename, "new_name", _rename):
+            return redirect(edit_url(table, "table-people"))
+    elif request.method == "POST" and action == "seat":
+        seats = SeatsForm(request.POST, seating=seating, count=count)
+        if seats.is_valid() and _write(request, table, seats, None, _seat):
+            return redirect(edit_url(table, "table-people"))
+    elif request.method == "POST" and action == "remove":
+        _write(request, table, None, None, _remove)
+        return redirect(edit_url(table, "table-people"))
+    table.refresh_from_db()
+    return render(request, PEOPLE_PAGE, _context(table, rename, seats),
+                  status=400 if request.method == "POST" else 200)
+
+
+def _write(request: HttpRequest, table: Table, form: forms.Form | None, field: str | None,
+           change) -> bool:
+    """Do ``change`` (the seating now, the hands' count, the posted form → the new
+    seating and what to say) under the table's row lock; a refusal is put beside
+    ``field`` (the seat's, for a clash on the seats form; the page's messages with no
+    form) and nothing is written."""
+    try:
+        with transaction.atomic():
+            locked = Table.objects.select_for_update().get(pk=table.pk)
+            count = locked.hands.count()
+            seating, said = change(seating_of(locked), count, request.POST,
+                                   form.cleaned_data if form is not None else {})
+            Table.objects.filter(pk=table.pk).update(
+                **{f"player_{seat.lower()}": seating.start[seat] for seat in SEATS},
+                seatings=seating.to_json())
+    except Refused as refused:
+        message = _said(refused, count)
+        if form is None:
+            messages.error(request, message)
+        else:
+            where = field or (f"name_{refused.seat}" if refused.seat else None)
+            if refused.code in _FIELD:
+                where = _FIELD[refused.code]
+            form.add_error(where, message)
+        return False
+    messages.success(request, said)
+    return True
+
+
+def _rename(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, str]:
+    renamed = seating.renamed(data["person"], data["new_name"])
+    new = " ".join(data["new_name"].split())
+    return renamed, _("%(old)s is now called %(new)s.") % {"old": data["person"], "new": new}
+
+
+def _seat(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, str]:
+    first = data["first"]
+    changed = seating.seated(first, {seat: data[f"name_{seat}"] for seat in SEATS}, count)
+    return changed, _("Saved: who sits where from hand %(number)s.") % {"number": first}
+
+
+def _remove(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, str]:
+    first, seat = posted.get("first", ""), posted.get("seat", "")
+    if not (first.isascii() and first.isdigit() and seat in SEATS) or not any(
+            (c.first, c.seat) == (int(first), seat) for c in seating.changes):
+        raise Refused(GONE)
+    return (seating.without(int(first), seat),
+            _("Taken back: the seat change at hand %(number)s.") % {"number": first})
+
+
+def _context(table: Table, rename: RenameForm, seats: SeatsForm) -> dict:
+    count = table.hands.count()
+    seating = seating_of(table)
+    stints = seating.stints(count)
+    now = seating.at(count + 1)
+    return {
+        "table": table, "count": count, "next": count + 1,
+        "edit_url": edit_url(table), "action": edit_url(table, "table-people"),
+        "rename_form": rename, "seats_form": seats,
+        "seated": [{"seat": seat, "label": seat_name(seat), "name": now[seat]}
+                   for seat in SEATS],
+        "people": [{"name": person, "seated": person in now.values(),
+                    "seats": stints_in_words([s for s in stints if s.person == person])}
+                   for person in dict.fromkeys(s.person for s in stints)],
+        "changes": [{"first": change.first, "seat": change.seat,
+                     "words": seat_change_words(change)}
+                    for change in seating.changes],
+    }
