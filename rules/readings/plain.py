@@ -22,16 +22,20 @@ def standard_without_wilds(naturals: bytes, melds: tuple[Group, ...]) -> list[Re
     """Every standard reading of a hand without wilds: the melds and one cut of each run
     of held faces, with one pair among them."""
     per_run: list[tuple[Cut, ...]] = []
+    pairs = 0
     suits = suit_bits(melds)
     for bit, (first, size) in enumerate(BLOCKS):
         block = naturals[first:first + size]
         if any(block):
-            per_run += _honour_cuts(block) if first == HONOURS else _number_cuts(block, first)
+            for cuts in _honour_cuts(block) if first == HONOURS else _number_cuts(block, first):
+                if not cuts:  # a run that cannot be cut
+                    return []
+                # each cut of a run has as many pairs as the others: one for 3k + 2
+                # tiles, none for 3k
+                pairs += cuts[0].pairs
+                per_run.append(cuts)
             suits |= 1 << bit
-    if () in per_run:  # a run that cannot be cut
-        return []
-    # each cut of a run has as many pairs as the others: one for 3k + 2 tiles, none for 3k
-    if sum(cuts[0].pairs for cuts in per_run) != 1:
+    if pairs != 1:
         return []
     return [standard_reading(melds, combo, suits) for combo in product(*per_run)]
 
