@@ -138,6 +138,11 @@ def new_table(page: Page) -> str:
     return page.url
 
 
+def numbers(line: str) -> list[str]:
+    """The amounts a line of the settle-up says (money, then points), in any language."""
+    return re.findall(r"\d+(?:\.\d+)?", line)
+
+
 def a_named_table(page: Page, names: list[str], region: str = "hangzhou") -> None:
     """A new table 周五 of ``region`` with ``names`` seated E, S, W, N: its edit page open."""
     page.goto("/t/new/")

@@ -13,6 +13,7 @@ from tests.browser.pages import (
     MINUS,
     WIDTH,
     a_named_table,
+    numbers,
     page_width,
     record_win,
     serious,
@@ -21,10 +22,6 @@ from tests.browser.pages import (
 pytestmark = [pytest.mark.browser, pytest.mark.ledger]
 
 NAMES = ["甲", "乙", "丙", "丁"]
-
-
-def numbers(line: str) -> list[str]:
-    return re.findall(r"\d+(?:\.\d+)?", line)
 
 
 def cells(page: Page, stat: str) -> dict[str, str]:

@@ -2,7 +2,6 @@
 from the edit page, the settle-up read on the edit and read-only pages and copied as it
 would be sent in a chat."""
 
-import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -11,6 +10,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.pages import (
     WIDTH,
     a_named_table,
+    numbers,
     page_width,
     record_a_draw,
     record_win,
@@ -20,11 +20,6 @@ from tests.browser.pages import (
 pytestmark = [pytest.mark.browser, pytest.mark.ledger]
 
 NAMES = ["阿安", "Bo", "Cy", "Di"]
-
-
-def numbers(line: str) -> list[str]:
-    """The amounts a transfer's line says (money, then points), in any language."""
-    return re.findall(r"\d+(?:\.\d+)?", line)
 
 
 def test_settle_up_read_and_copied(page: Page, artifacts):
