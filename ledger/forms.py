@@ -21,7 +21,7 @@ from calculator.forms import (
     house_rule_field,
 )
 from common.web import SEATS, signed
-from ledger import adjust
+from ledger import adjust, people
 from ledger.models import Table
 from presentation import regions
 from presentation.messages import render as say
@@ -115,12 +115,6 @@ def _dress_penalty_field(field: forms.Field) -> None:
     field.widget.attrs.update(step="any", min="0.01", inputmode="decimal")
 
 
-def _plain(number: Decimal) -> Decimal:
-    """0.5, not the column's 0.5000; 10, not 10.00."""
-    return (number.quantize(Decimal(1)) if number == number.to_integral_value()
-            else number.normalize())
-
-
 class MoneyForm(MoneyPerPointField, PenaltyField, forms.ModelForm):
     """Change the money per point and the 诈胡 penalty of a table later
     (ledger.views.table_money)."""
@@ -136,7 +130,7 @@ class MoneyForm(MoneyPerPointField, PenaltyField, forms.ModelForm):
         for name in self.Meta.fields:
             value = getattr(self.instance, name)
             if value is not None:
-                self.initial[name] = _plain(value)
+                self.initial[name] = adjust.plain(value)
 
 
 class TableForm(MoneyPerPointField, PenaltyField, forms.ModelForm):
@@ -193,7 +187,7 @@ class TableForm(MoneyPerPointField, PenaltyField, forms.ModelForm):
         names = []
         for seat in "ESWN":
             key = f"player_{seat.lower()}"
-            name = (data.get(key) or "").strip() or str(DEFAULT_NAMES[seat])
+            name = people.plain_name(data.get(key) or "") or str(DEFAULT_NAMES[seat])
             data[key] = name
             names.append(name)
         if len(set(names)) < 4:
@@ -306,7 +300,7 @@ class AdjustmentForm(WriteFields):
         self.fields["offender"].choices = [(seat, f"{label} {names[seat]}")
                                            for seat, label in SEAT_CHOICES]
         if table.false_win_penalty is not None:
-            self.fields["each"].initial = _plain(table.false_win_penalty)
+            self.fields["each"].initial = adjust.plain(table.false_win_penalty)
         self.fields["each"].widget.attrs.update(step="any", min="0.01", inputmode="decimal")
         for seat, label in SEAT_CHOICES:
             self.fields[f"amount_{seat}"] = forms.DecimalField(
@@ -373,9 +367,10 @@ class AdjustmentForm(WriteFields):
         """A recorded line's fields, to change it."""
         initial = {"reason": request["reason"], "note": request.get("note", "")}
         if request["reason"] == adjust.FALSE_WIN:
-            initial.update(offender=request["offender"], each=_plain(Decimal(request["each"])))
+            initial.update(offender=request["offender"],
+                           each=adjust.plain(Decimal(request["each"])))
         else:
-            initial.update({f"amount_{seat}": _plain(Decimal(request["amounts"][seat]))
+            initial.update({f"amount_{seat}": adjust.plain(Decimal(request["amounts"][seat]))
                             for seat in SEATS})
         return initial
 

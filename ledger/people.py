@@ -84,12 +84,15 @@ class Seating:
     @classmethod
     def of(cls, start: Mapping[str, str], seatings: Iterable[Mapping]) -> Seating:
         """From a table's four and its ``seatings`` JSON; later entries for the same
-        seat and line replace earlier ones."""
+        seat and line replace earlier ones. Names are read as ``plain_name`` (a table
+        made before names were kept so may hold "Lao  Wang")."""
         kept: dict[tuple[int, str], Change] = {}
         for entry in seatings:
-            change = Change(first=int(entry["from"]), seat=entry["seat"], name=entry["name"])
+            change = Change(first=int(entry["from"]), seat=entry["seat"],
+                            name=plain_name(entry["name"]))
             kept[(change.first, change.seat)] = change
-        return cls(start=dict(start), changes=_ordered(kept.values()))
+        return cls(start={seat: plain_name(name) for seat, name in start.items()},
+                   changes=_ordered(kept.values()))
 
     def to_json(self) -> list[dict]:
         return [change.to_json() for change in self.changes]
@@ -207,8 +210,14 @@ def _ordered(changes: Iterable[Change]) -> tuple[Change, ...]:
     return tuple(sorted(changes, key=lambda c: (c.first, SEATS.index(c.seat))))
 
 
+def plain_name(name: str) -> str:
+    """A name as the table keeps it: its spaces (a full-width 　 too) as one space, none
+    at the ends, so that "老　王" and "老 王" typed on two phones are one person."""
+    return " ".join(name.split())
+
+
 def _checked_name(name: str) -> str:
-    name = " ".join(name.split())
+    name = plain_name(name)
     if not name:
         raise Refused(EMPTY)
     if len(name) > NAME_LENGTH:

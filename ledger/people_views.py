@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import transaction
 from django.http import HttpRequest
 from django.shortcuts import redirect, render
@@ -32,11 +33,13 @@ from ledger.page_parts import (
     seat_change_words,
     seating_of,
     table_of_link,
+    whole_number,
 )
-from ledger.people import Refused, Seating
+from ledger.people import Change, Refused, Seating
 
 PEOPLE_PAGE = "ledger/people.html"
 GONE = "gone"  # a seat change to take back that another phone took back already
+STALE = "stale"  # a seats form drawn before another phone changed the seating
 
 
 class RenameForm(PlayersWords, forms.Form):
@@ -51,29 +54,40 @@ class RenameForm(PlayersWords, forms.Form):
 
 
 class SeatsForm(PlayersWords, forms.Form):
-    """Who sits in each seat from hand ``first`` on: a newcomer, someone back, a swap."""
+    """Who sits in each seat from hand ``first`` on: a newcomer, someone back, a swap.
+
+    The form also carries, hidden, the four names it showed and the hand they were
+    shown for (``was_E`` …, ``shown_from``): a phone whose page was drawn before
+    another phone changed the seating is told so, not allowed to write its stale four
+    over the other's change (``STALE``)."""
 
     first = forms.IntegerField(label=gettext_lazy("From hand"), min_value=1)
+    shown_from = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, seating: Seating, count: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["first"].validators.append(_at_most(count + 1))
         self.fields["first"].widget.attrs.update(max=count + 1, inputmode="numeric")
         first = self._first(count)
-        self.initial["first"] = first
+        self.initial["first"] = self.initial["shown_from"] = first
+        shown = seating.at(first)
         for seat in SEATS:
             self.fields[f"name_{seat}"] = forms.CharField(
-                label=seat_name(seat), max_length=people.NAME_LENGTH,
-                initial=seating.at(first)[seat])
+                label=seat_name(seat), max_length=people.NAME_LENGTH, initial=shown[seat])
+            self.fields[f"was_{seat}"] = forms.CharField(
+                widget=forms.HiddenInput, required=False, initial=shown[seat])
 
     def _first(self, count: int) -> int:
         """The hand the names are shown for: the one asked (``?from=``), else the next."""
         asked = str(self.initial.get("first", ""))
-        return int(asked) if asked.isascii() and asked.isdigit() and 1 <= int(asked) <= (
-            count + 1) else count + 1
+        return int(asked) if whole_number(asked) and 1 <= int(asked) <= count + 1 else (
+            count + 1)
 
     def name_fields(self):
         return [self[f"name_{seat}"] for seat in SEATS]
+
+    def shown_fields(self):
+        return [self["shown_from"], *(self[f"was_{seat}"] for seat in SEATS)]
 
 
 def _at_most(highest: int):
@@ -96,12 +110,14 @@ _REFUSALS = {
                                "player sits in one seat at a time."),
     people.TOO_MANY: gettext_lazy("This table has as many seat changes as it keeps."),
     GONE: gettext_lazy("That seat change is not there any more."),
+    STALE: gettext_lazy("Someone changed who sits where meanwhile. Here is the seating "
+                        "now: make your change again."),
 }
 
 
 # the field a refusal is said beside, when it is not the name's
 _FIELD = {people.NO_LINE: "first", people.UNKNOWN: "person", people.TOO_MANY: None,
-          people.SAME: None}
+          people.SAME: None, STALE: None}
 
 
 def _said(refused: Refused, count: int) -> str:
@@ -128,6 +144,11 @@ def table_people(request: HttpRequest, view_token: str, edit_token: str):
         seats = SeatsForm(request.POST, seating=seating, count=count)
         if seats.is_valid() and _write(request, table, seats, None, _seat):
             return redirect(edit_url(table, "table-people"))
+        if seats.has_error(NON_FIELD_ERRORS, STALE):  # start again from the seating now
+            table.refresh_from_db()
+            seats = SeatsForm(seating=seating_of(table), count=table.hands.count(),
+                              initial={"first": request.POST.get("first")})
+            messages.error(request, _said(Refused(STALE), count))
     elif request.method == "POST" and action == "remove":
         _write(request, table, None, None, _remove)
         return redirect(edit_url(table, "table-people"))
@@ -159,7 +180,7 @@ def _write(request: HttpRequest, table: Table, form: forms.Form | None, field: s
             where = field or (f"name_{refused.seat}" if refused.seat else None)
             if refused.code in _FIELD:
                 where = _FIELD[refused.code]
-            form.add_error(where, message)
+            form.add_error(where, forms.ValidationError(message, code=refused.code))
         return False
     messages.success(request, said)
     return True
@@ -172,6 +193,9 @@ def _rename(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, 
 
 
 def _seat(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, str]:
+    shown = {seat: people.plain_name(data[f"was_{seat}"]) for seat in SEATS}
+    if not whole_number(data["shown_from"]) or seating.at(int(data["shown_from"])) != shown:
+        raise Refused(STALE)
     first = data["first"]
     changed = seating.seated(first, {seat: data[f"name_{seat}"] for seat in SEATS}, count)
     return changed, _("Saved: who sits where from hand %(number)s.") % {"number": first}
@@ -179,9 +203,10 @@ def _seat(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, st
 
 def _remove(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, str]:
     first, seat = posted.get("first", ""), posted.get("seat", "")
-    if not (first.isascii() and first.isdigit() and seat in SEATS) or not any(
-            (c.first, c.seat) == (int(first), seat) for c in seating.changes):
-        raise Refused(GONE)
+    name = people.plain_name(posted.get("name", ""))
+    if not (whole_number(first) and seat in SEATS) or Change(
+            first=int(first), seat=seat, name=name) not in seating.changes:
+        raise Refused(GONE)  # or changed by another phone since the page was drawn
     return (seating.without(int(first), seat),
             _("Taken back: the seat change at hand %(number)s.") % {"number": first})
 
@@ -200,7 +225,7 @@ def _context(table: Table, rename: RenameForm, seats: SeatsForm) -> dict:
         "people": [{"name": person, "seated": person in now.values(),
                     "seats": stints_in_words([s for s in stints if s.person == person])}
                    for person in dict.fromkeys(s.person for s in stints)],
-        "changes": [{"first": change.first, "seat": change.seat,
+        "changes": [{"first": change.first, "seat": change.seat, "name": change.name,
                      "words": seat_change_words(change)}
                     for change in seating.changes],
     }

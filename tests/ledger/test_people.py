@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.models import Table
+from ledger.page_parts import seating_of
 from ledger.people import Refused, Seating, lines_read, nets
 from ledger.rotation import replay
 from ledger.settle import settle
@@ -287,9 +288,14 @@ def record(table: Table, kind: str, fields: dict | None = None) -> None:
     ledger_write(table.pk, table.version, table.hands.count() + 1, kind, fields or {})
 
 
-def seat_from(client: Client, table: Table, first: int, names: str):
+def seat_from(client: Client, table: Table, first: int, names: str, shown=None):
+    """Post the seats form as a phone does: ``names`` from hand ``first``, with the four
+    the page showed (``shown``: seat → name, else those seated at ``first`` now)."""
+    table.refresh_from_db()
+    shown = shown or seating_of(table).at(first)
     return client.post(edit(table, "people"), {
-        "action": "seat", "first": first,
+        "action": "seat", "first": first, "shown_from": first,
+        **{f"was_{seat}": shown[seat] for seat in SEATS},
         **{f"name_{seat}": name for seat, name in zip(SEATS, names.split(), strict=True)}})
 
 
@@ -338,6 +344,10 @@ def test_a_rename_changes_the_name_everywhere_and_moves_no_version(client, table
     assert "Bob self-draw" in text(client.get(f"/t/{table.view_token}/"))
 
 
+# the seats form's hidden part as the page draws it for hand 2 of the table below
+SHOWN_AT_2 = {"shown_from": "2", "was_E": "Ann", "was_S": "Bo", "was_W": "Cy", "was_N": "Di"}
+
+
 @pytest.mark.ledger
 @pytest.mark.django_db
 @pytest.mark.parametrize(("posted", "field", "message"), [
@@ -345,12 +355,12 @@ def test_a_rename_changes_the_name_everywhere_and_moves_no_version(client, table
      "Ann is another player at this table: give another name."),
     ({"action": "rename", "person": "Di", "new_name": " "}, "new_name", ""),
     ({"action": "rename", "person": "Zed", "new_name": "Z"}, "person", ""),
-    ({"action": "seat", "first": "2", "name_E": "Ann", "name_S": "Bo", "name_W": "Cy",
+    ({**SHOWN_AT_2, "action": "seat", "first": "2", "name_E": "Ann", "name_S": "Bo", "name_W": "Cy",
       "name_N": "Ann"}, "name_N",
      "Ann sits at another seat at hand 2 too: a player sits in one seat at a time."),
-    ({"action": "seat", "first": "9", "name_E": "Ann", "name_S": "Bo", "name_W": "Cy",
+    ({**SHOWN_AT_2, "action": "seat", "first": "9", "name_E": "Ann", "name_S": "Bo", "name_W": "Cy",
       "name_N": "Eve"}, "first", "Choose a hand from 1 to 2 (the next hand)."),
-    ({"action": "seat", "first": "x", "name_E": "Ann", "name_S": "Bo", "name_W": "Cy",
+    ({**SHOWN_AT_2, "action": "seat", "first": "x", "name_E": "Ann", "name_S": "Bo", "name_W": "Cy",
       "name_N": "Eve"}, "first", ""),
 ])
 def test_a_refused_change_says_why_beside_its_field_and_writes_nothing(
@@ -398,12 +408,13 @@ def test_a_seat_change_is_taken_back(client, table):
     page = client.get(edit(table, "people")).content.decode()
     assert 'data-change="2-N"' in page
     response = client.post(edit(table, "people"), {"action": "remove", "first": "2",
-                                                    "seat": "N"})
+                                                    "seat": "N", "name": "Eve"})
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.seatings == []
     # again (another phone's page): said, nothing changes
-    client.post(edit(table, "people"), {"action": "remove", "first": "2", "seat": "N"})
+    client.post(edit(table, "people"), {"action": "remove", "first": "2", "seat": "N",
+                                        "name": "Eve"})
     assert "That seat change is not there any more." in text(client.get(edit(table,
                                                                             "people")))
 
@@ -542,3 +553,119 @@ def test_a_hands_form_names_the_people_seated_at_that_hand(form):
     page = client.get(f"/t/{table.view_token}/e/{table.edit_token}/hand/1/{form}")
     text = page.content.decode()
     assert re.search(r"\bEve\b", text) and not re.search(r"\bDi\b", text)
+
+
+STALE_WORDS = ("Someone changed who sits where meanwhile. Here is the seating now: make your "
+               "change again.")
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+@pytest.mark.parametrize("first_phone", [
+    lambda client, table: seat_from(client, table, 2, "Eve Bo Cy Di"),  # a newcomer at 2
+    lambda client, table: seat_from(client, table, 1, "Ann Bo Cy Fay"),  # a change before 2
+    lambda client, table: client.post(edit(table, "people"), {  # a rename
+        "action": "rename", "person": "Ann", "new_name": "Anna"}),
+])
+def test_a_seats_form_drawn_before_another_phone_wrote_is_turned_away(
+        client, table, first_phone):
+    """Phone B's page showed Ann Bo Cy Di at hand 2; phone A changed the seating since:
+    B's four are not written over A's change, B is told and shown the seating now."""
+    record(table, "win", {**PLAIN, "winner": "S"})
+    shown = seating_of(table).at(2)
+    assert first_phone(client, table).status_code == 302
+    table.refresh_from_db()
+    before = (table.names, table.seatings)
+    other = Client(headers={"Accept-Language": "en"})
+    response = seat_from(other, table, 2, "Ann Bo Gus Di", shown=shown)
+    assert response.status_code == 400
+    assert STALE_WORDS in text(response)
+    now = seating_of(table).at(2)
+    assert all(f'value="{now[seat]}"' in response.content.decode() for seat in SEATS)
+    table.refresh_from_db()
+    assert (table.names, table.seatings) == before
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+def test_a_change_made_after_the_page_was_drawn_at_another_hand_stays(client, table):
+    """Phone A seats Eve from hand 5; phone B's form, drawn before, seats Fay from hand 3:
+    the seating at hand 3 is as B saw it, so B's change is written and A's stays."""
+    for _ in range(6):
+        record(table, "win", {**PLAIN, "winner": "S"})
+    shown = seating_of(table).at(3)
+    assert seat_from(client, table, 5, "Eve Bo Cy Di").status_code == 302
+    other = Client(headers={"Accept-Language": "en"})
+    assert seat_from(other, table, 3, "Ann Bo Cy Fay", shown=shown).status_code == 302
+    table.refresh_from_db()
+    assert table.seatings == [{"from": 3, "seat": "N", "name": "Fay"},
+                              {"from": 5, "seat": "E", "name": "Eve"}]
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+def test_take_back_names_the_change_it_takes_back(client, table):
+    """Phone B's "Take back" for Eve at 北 from hand 2 does not take back Fay, whom phone
+    A seated there since."""
+    record(table, "win", {**PLAIN, "winner": "S"})
+    seat_from(client, table, 2, "Ann Bo Cy Eve")
+    seat_from(client, table, 2, "Ann Bo Cy Fay")
+    client.post(edit(table, "people"), {"action": "remove", "first": "2", "seat": "N",
+                                        "name": "Eve"})
+    table.refresh_from_db()
+    assert table.seatings == [{"from": 2, "seat": "N", "name": "Fay"}]
+    assert "That seat change is not there any more." in text(client.get(edit(table,
+                                                                            "people")))
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+@pytest.mark.parametrize("typed", ["Lao  Wang", " Lao Wang ", "Lao\u3000Wang", "Lao\tWang"])
+def test_a_name_typed_with_other_spaces_is_the_same_person(client, typed):
+    """Two spaces, a full-width space (a Chinese keyboard's) or a tab between the words
+    of a name: one person, on the new-table form and on the seats form alike."""
+    response = client.post("/t/new/", {"region": "hangzhou", "base": "1", "player_e": typed,
+                                       "player_s": "Bo", "player_w": "Cy", "player_n": "Di",
+                                       "first_dealer": "E"})
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert table.player_e == "Lao Wang"
+    record(table, "win", {**PLAIN, "winner": "E"})
+    response = client.post(edit(table, "people"), {
+        "action": "seat", "first": "2", "shown_from": "2", "was_E": "Lao Wang",
+        "was_S": "Bo", "was_W": "Cy", "was_N": "Di",
+        "name_E": typed, "name_S": "Bo", "name_W": "Cy", "name_N": "Eve"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.seatings == [{"from": 2, "seat": "N", "name": "Eve"}]
+    assert [person["name"] for person in client.get(edit(table)).context["people"]] == [
+        "Lao Wang", "Bo", "Cy", "Eve", "Di"]
+
+
+def test_a_kept_name_with_other_spaces_is_read_as_one_person():
+    seating = Seating.of({"E": "Lao  Wang", "S": "Bo", "W": "Cy", "N": "Di"},
+                         [{"from": 3, "seat": "E", "name": "Lao\u3000Wang"}])
+    assert seating.at(1)["E"] == seating.at(3)["E"] == "Lao Wang"
+    assert Table(player_e="Lao  Wang", player_s="Bo", player_w="Cy",
+                 player_n="Di").names["E"] == "Lao Wang"
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+@pytest.mark.parametrize(("method", "path", "posted"), [
+    ("get", "people?from=" + "1" * 5000, None),
+    ("get", "people?from=" + "9" * 20, None),
+    ("post", "people", {"action": "remove", "first": "1" * 5000, "seat": "N", "name": "Eve"}),
+    ("post", "people", {**SHOWN_AT_2, "action": "seat", "first": "1" * 5000, "name_E": "A",
+                        "name_S": "B", "name_W": "C", "name_N": "D"}),
+    ("post", "people", {"shown_from": "1" * 5000, "action": "seat", "first": "2",
+                        "name_E": "A", "name_S": "B", "name_W": "C", "name_N": "D"}),
+    ("post", "people", {"action": "seat", "first": "2"}),
+    ("post", "people", {"action": "rename"}),
+    ("post", "people", {"action": "remove", "first": "2", "seat": "Q"}),
+])
+def test_any_number_or_none_is_answered_not_a_500(client, table, method, path, posted):
+    record(table, "win", {**PLAIN, "winner": "S"})
+    seat_from(client, table, 2, "Ann Bo Cy Eve")
+    response = getattr(client, method)(edit(table, path), posted)
+    assert response.status_code in (200, 302, 400)
