@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from common.web import seat_name
 from ledger import adjust
+from ledger.adjust import plain
 from ledger.people import Seating, nets
 from ledger.rotation import ADJUST, Ledger
 from ledger.settle import money, settle
@@ -93,14 +94,10 @@ def chart_of(points: dict[int, dict[str, Decimal]], count: int, names: dict[str,
     ticks = [{"x": x(i), "label": str(i)} for i in range(0, count + 1, step)]
     zero = y(Decimal(0))
     # The highest and lowest totals are labelled unless they sit on the zero line's label.
-    top = _plain(high) if high and zero - pad_y >= LABEL_GAP else ""
-    bottom = _plain(low) if low and (height - 12) - zero >= LABEL_GAP else ""
+    top = plain(high) if high and zero - pad_y >= LABEL_GAP else ""
+    bottom = plain(low) if low and (height - 12) - zero >= LABEL_GAP else ""
     return Chart(width=width, height=height, lines=lines, zero_y=zero,
                  ticks=ticks, top_label=top, bottom_label=bottom)
-
-
-def _plain(value: Decimal) -> str:
-    return str(value.normalize()) if value != value.to_integral_value() else str(int(value))
 
 
 # --- the settle-up (结账), in words ---
@@ -122,7 +119,7 @@ def settle_up(totals: dict[str, Decimal], people: dict[str, str], *, title: str,
     net (``totals``, keyed as ``people``, who are named by their words)."""
     lines, paid = [], Decimal(0)
     for transfer in settle(totals):
-        points = _plain(_decimal(transfer.amount))
+        points = plain(_decimal(transfer.amount))
         names = {"payer": people[transfer.payer], "payee": people[transfer.payee]}
         # English says "1 point" and "0.5 points": a fraction counts as plural
         many = transfer.amount.numerator if transfer.amount.denominator == 1 else 2
@@ -134,7 +131,7 @@ def settle_up(totals: dict[str, Decimal], people: dict[str, str], *, title: str,
         else:
             rounded = money(transfer.amount, per_point)
             paid += rounded
-            cash = _plain(rounded)
+            cash = plain(rounded)
             line = ngettext("%(payer)s → %(payee)s: %(money)s yuan (%(points)s point)",
                             "%(payer)s → %(payee)s: %(money)s yuan (%(points)s points)",
                             many) % {**names, "money": cash, "points": points}
@@ -146,11 +143,11 @@ def settle_up(totals: dict[str, Decimal], people: dict[str, str], *, title: str,
         header = ngettext("%(table)s: settle-up after %(count)s hand, %(money)s yuan a point",
                           "%(table)s: settle-up after %(count)s hands, %(money)s yuan a point",
                           count)
-    rate = "" if per_point is None else _plain(per_point)
+    rate = "" if per_point is None else plain(per_point)
     header %= {"table": title, "count": count, "money": rate}
     said = [line["line"] for line in lines] or [_("Everyone is even: nobody pays anyone.")]
     return SettleUp(transfers=lines, per_point=rate,
-                    total="" if per_point is None else _plain(paid), header=header,
+                    total="" if per_point is None else plain(paid), header=header,
                     text="\n".join([header, *said]))
 
 
@@ -209,8 +206,8 @@ def to_csv(ledger: Ledger, names: dict[str, str], settled: SettleUp | None = Non
     for entry in ledger.entries:
         seated = seated_by.at(entry.number)
         writer.writerow([_cell(text) for text in _hand_cells(entry, seated)]
-                        + [_plain(entry.payments[seat]) for seat in SEATS]
-                        + [_plain(entry.totals[seat]) for seat in SEATS]
+                        + [plain(entry.payments[seat]) for seat in SEATS]
+                        + [plain(entry.totals[seat]) for seat in SEATS]
                         + ([_cell(seated[seat]) for seat in SEATS] if moved else []))
     if settled is not None:
         writer.writerows([_cell(text) for text in row] for row in _settle_rows(settled))
@@ -232,7 +229,7 @@ def _people_rows(seating: Seating, ledger: Ledger) -> list[list[str]]:
         net = by_person[person]
         rows.append([_cell(person),
                      _cell(stints_in_words([s for s in stints if s.person == person])),
-                     _plain(net)])
+                     plain(net)])
     return rows
 
 

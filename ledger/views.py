@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from api.ratelimit import rate_limited_page
 from common.web import SEATS, amount, seat_name, signed
 from ledger import store
+from ledger.adjust import plain
 from ledger.export import (
     SettleUp,
     chart_of,
@@ -47,7 +48,7 @@ from ledger.page_parts import (
     whole_number,
 )
 from ledger.people import Seating, Stint, lines_read, nets
-from ledger.rotation import Position, from_after_json, start
+from ledger.rotation import ADJUST, Position, from_after_json, start
 from ledger.stats import PlayedHand, evening
 from presentation.messages import how_won
 from presentation.permalink import calculator_link
@@ -101,9 +102,10 @@ def table_csv(request: HttpRequest, view_token: str):
     seating, count = seating_of(table), len(ledger.entries)
     stints = seating.stints(count)
     by_person = nets(stints, {entry.number: entry.totals for entry in ledger.entries})
+    played = sum(1 for entry in ledger.entries if entry.kind != ADJUST)
     response = HttpResponse(
         to_csv(ledger, table.names, _settled(table, by_person, _people_words(seating, count),
-                                             count), seating=seating),
+                                             played), seating=seating),
         content_type="text/csv; charset=utf-8")
     # Named for the table and the day it was created (周五牌局-2026-12-02.csv); the
     # plain ASCII name for old browsers names no id.
@@ -130,20 +132,34 @@ def table_money(request: HttpRequest, view_token: str, edit_token: str):
     table = table_of_link(view_token, edit_token)
     if request.method != "POST":
         return redirect(edit_url(table) + "#settle")
-    form = MoneyForm(request.POST, instance=table)
+    posted = request.POST.copy()
+    for name in MoneyForm.Meta.fields:  # a setting the form left out stays as it is
+        if name not in posted:
+            posted[name] = "" if getattr(table, name) is None else str(getattr(table, name))
+    before = {"money": table.money_per_point, "penalty": table.false_win_penalty}
+    form = MoneyForm(posted, instance=table)  # which, valid, holds the new values
     if not form.is_valid():
-        form.fields["money_per_point"].widget.attrs["autofocus"] = True  # its message in view
+        wrong = next(name for name in MoneyForm.Meta.fields if name in form.errors)
+        form.fields[wrong].widget.attrs["autofocus"] = True  # its message in view
         context = _ledger_context(request, table, editable=True)
         context["money_form"] = form
         return render(request, LEDGER_PAGE, context)
-    money = form.cleaned_data["money_per_point"]
-    Table.objects.filter(pk=table.pk).update(
-        money_per_point=money, false_win_penalty=form.cleaned_data["false_win_penalty"])
-    if money is None:
-        messages.success(request, _("Money per point cleared: the settle-up is in points."))
-    else:
-        messages.success(request, _("Money per point saved: %(money)s yuan a point.")
-                         % {"money": amount(money.normalize())})
+    money, penalty = form.cleaned_data["money_per_point"], form.cleaned_data["false_win_penalty"]
+    said = []
+    if money != before["money"] and money is None:
+        said.append(_("Money per point cleared: the settle-up is in points."))
+    elif money != before["money"]:
+        said.append(_("Money per point saved: %(money)s yuan a point.")
+                    % {"money": plain(money)})
+    if penalty != before["penalty"] and penalty is None:
+        said.append(_("False-win penalty cleared: typed with each adjustment."))
+    elif penalty != before["penalty"]:
+        said.append(_("False-win penalty saved: %(points)s points to each other player.")
+                    % {"points": plain(penalty)})
+    Table.objects.filter(pk=table.pk).update(money_per_point=money,
+                                             false_win_penalty=penalty)
+    for sentence in said or [_("Nothing to change: these settings are saved already.")]:
+        messages.success(request, sentence)
     return redirect(edit_url(table) + "#settle")
 
 
@@ -198,11 +214,12 @@ def _house_rules_in_words(table: Table) -> list[str]:
 
 
 def _settled(table: Table, by_person: dict[str, Decimal], people: dict[str, str],
-             count: int) -> SettleUp:
+             played: int) -> SettleUp:
     """The table's settle-up now, per person (``by_person``: each one's net; ``people``:
-    how each is named, ``_people_words``)."""
+    how each is named, ``_people_words``), after ``played`` hands (adjustment lines
+    are not hands)."""
     return settle_up({person: by_person[person] for person in people}, people,
-                     title=str(table), count=count, per_point=table.money_per_point)
+                     title=str(table), count=played, per_point=table.money_per_point)
 
 
 def _people_words(seating: Seating, count: int) -> dict[str, str]:
@@ -323,6 +340,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
     stints = seating.stints(count)
     by_person = _people_nets(table, stints, count, ledger.totals)
     people = _people_words(seating, count)
+    adjustments = table.hands.filter(kind=ADJUST).count()
     base = request.build_absolute_uri
     context = {
         "table": table, "editable": editable, "names": [names[s] for s in SEATS],
@@ -335,7 +353,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "pages": pages, "page": page, "newer": page - 1 if page > 1 else None,
         "older": page + 1 if page < pages else None,
         "full": count >= store.HANDS_LIMIT, "limit": store.HANDS_LIMIT,
-        "count": count,
+        "count": count, "played": count - adjustments, "adjustments": adjustments,
         "next": position_view(table, ledger.position),
         "chart": chart_of(ledger.chart, count, _chart_names(seating, stints)),
         "region": REGIONS[table.region], "region_label": region_label(table.region),
@@ -347,7 +365,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "seen_at": timezone.now(),  # shown when the page is opened again offline
     }
     if count:
-        settled = _settled(table, by_person, people, count)
+        settled = _settled(table, by_person, people, count - adjustments)
         context.update(settle=settled, rounding=rounding_note(settled.total)
                        if settled.transfers and settled.total else "")
         context["stats"] = _evening_view(table, seating, people)
@@ -367,6 +385,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
             result_url=edit_url(table, "hand-result", number=ledger.position.number),
             version=table.version,
             last=count or None,
+            last_adjusts=bool(shown) and shown[0].number == count and shown[0].kind == ADJUST,
             edit_url=edit_url(table),
             money_form=MoneyForm(instance=table), money_url=edit_url(table, "table-money"),
             people_url=edit_url(table, "table-people"),

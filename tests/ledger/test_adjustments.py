@@ -160,3 +160,36 @@ def test_the_undo_page_and_a_stale_form_name_the_line_in_words():
     # a second phone's draw page, drawn before the line was recorded, is stale
     stale = client.post(edit(table, "hand/1/draw"), {"version": "0", "intent": "new"})
     assert stale.status_code == 409 and words in stale.content.decode()
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("2.50", "2.5"), ("1E2", "100"), ("1e5", "100000"), ("10.00", "10"), ("0.25", "0.25")])
+def test_an_amount_is_kept_as_players_write_it(typed, kept):
+    client = Client(headers={"Accept-Language": "en"})
+    table = new_table(client)
+    assert post_adjust(client, table, 1, reason="false_win", offender="E",
+                       each=typed).status_code == 302
+    post_adjust(client, table, 2, reason="other", amount_E=typed, amount_S="-" + typed,
+                note="bet")
+    first, second = (hand.request for hand in table.hands.order_by("number"))
+    assert first["each"] == first["amounts"]["S"] == kept
+    assert second["amounts"]["E"] == kept and second["amounts"]["S"] == "-" + kept
+    assert f"pays each other player {kept}" in client.get(edit(table)).content.decode()
+
+
+def test_the_sheet_counts_hands_and_adjustments_apart_and_names_the_line_it_undoes():
+    client = Client(headers={"Accept-Language": "en"})
+    table = new_table(client, money_per_point="1")
+    ledger_write(table.pk, 0, 1, "win", {**WIN, "winner": "S"})
+    post_adjust(client, table, 2, reason="false_win", offender="N", each="5")
+    sheet = client.get(edit(table)).content.decode()
+    assert "1 hand, 1 adjustment" in sheet
+    assert "Undo line 2 (an adjustment)" in sheet and "Undo hand" not in sheet
+    assert "settle-up after 1 hand" in sheet
+    csv_text = client.get(f"/t/{table.view_token}/ledger.csv").content.decode()
+    assert "settle-up after 1 hand" in csv_text
+    undo = client.get(edit(table, "undo")).content.decode()
+    assert "Undo line 2 (an adjustment)?" in undo and "Yes, undo line 2" in undo
+    table.refresh_from_db()
+    ledger_undo(table.pk, table.version, 2)
+    assert "Put line 2 back" in client.get(edit(table)).content.decode()

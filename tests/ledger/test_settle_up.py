@@ -281,3 +281,37 @@ def test_the_csv_download_carries_the_settle_up(client):
         [], ["Who sat where"], ["Player", "Seats and hands", "Net"],
         ["Ann", "東 E #1", "-2"], ["Bo", "南 S #1", "4"], ["Cy", "西 W #1", "-1"],
         ["Di", "北 N #1", "-1"]]
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+@pytest.mark.parametrize(("posted", "said"), [
+    ({"money_per_point": "", "false_win_penalty": "10"},
+     ["False-win penalty saved: 10 points to each other player."]),
+    ({"money_per_point": "0.5", "false_win_penalty": ""},
+     ["Money per point saved: 0.5 yuan a point."]),
+    ({"money_per_point": "0.5", "false_win_penalty": "3"},
+     ["Money per point saved: 0.5 yuan a point.",
+      "False-win penalty saved: 3 points to each other player."]),
+    ({"money_per_point": "", "false_win_penalty": ""},
+     ["Nothing to change: these settings are saved already."]),
+])
+def test_saving_the_settings_says_what_changed(client, posted, said):
+    client.post("/t/new/", NEW_TABLE, follow=True)  # and its message read
+    table = Table.objects.get()
+    response = client.post(edit(table, "money"), posted, follow=True)
+    assert [str(message) for message in response.context["messages"]] == said
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+def test_a_setting_left_out_of_the_form_stays_and_the_wrong_one_has_the_focus(client):
+    client.post("/t/new/", {**NEW_TABLE, "false_win_penalty": "10"})
+    table = Table.objects.get()
+    client.post(edit(table, "money"), {"money_per_point": "0.5"})
+    table.refresh_from_db()
+    assert (table.money_per_point, table.false_win_penalty) == (Decimal("0.5"), Decimal(10))
+    response = client.post(edit(table, "money"), {"money_per_point": "1",
+                                                  "false_win_penalty": "-1"})
+    focused = re.findall(r"<input[^>]*autofocus[^>]*>", response.content.decode())
+    assert len(focused) == 1 and 'name="false_win_penalty"' in focused[0]
