@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .circumstances import Context
-from .lazy import lazy
 from .tiles import WHITE, Tile
 
 
@@ -91,22 +90,13 @@ def count_tiles(hand: tuple[Tile, ...], win_tile: Tile, melds: tuple[Meld, ...],
 
 class Deal(_DealFields):
     """A validated request: an immutable named tuple of its fields (``Deal(region=…, …)``,
-    ``deal._replace(…)``; ``with_win_tile`` for other tiles, whose counts are fields too);
-    the facts worked out from them are kept per deal (``lazy``)."""
+    ``deal._replace(…)``; ``with_win_tile`` for other tiles, whose counts are fields
+    too)."""
 
     def face(self, tile: Tile) -> Tile:
         """What a non-wild physical tile is: 白 is a plain copy of the wild face where it
         substitutes (jinhua.txt:5, hangzhou.txt:166)."""
         return self.wild if self.substitutes and tile == WHITE else tile
-
-    @lazy
-    def concealed(self) -> tuple[Tile, ...]:
-        """The 14 − 3·melds concealed tiles, winning tile included."""
-        return (*self.hand, self.win_tile)
-
-    @lazy
-    def all_tiles(self) -> tuple[Tile, ...]:
-        return self.concealed + tuple(t for m in self.melds for t in m.tiles)
 
     def with_win_tile(self, tile: Tile) -> Deal:
         """The deal with ``tile`` as its winning tile, its tiles counted again."""
