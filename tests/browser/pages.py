@@ -154,6 +154,14 @@ def a_named_table(page: Page, names: list[str], region: str = "hangzhou") -> Non
     expect(page.locator("[data-edit-link]")).to_be_visible()
 
 
+def other_phone(page: Page) -> Page:
+    """A second phone at the same table: its own browser context (cookies, storage)."""
+    context = page.context.browser.new_context(base_url=page.url.split("/t/")[0],
+                                               locale="zh-CN", has_touch=True,
+                                               viewport={"width": 360, "height": 740})
+    return context.new_page()
+
+
 def forms_kept(page: Page) -> None:
     """Wait until the service worker keeps the edit page's next forms and their scripts."""
     page.wait_for_function(

@@ -14,6 +14,7 @@ from tests.browser.pages import (
     a_draw_recorded_offline,
     a_table_kept_for_offline,
     new_table,
+    other_phone,
     pick_seat,
     record_a_draw,
     record_win,
@@ -21,14 +22,6 @@ from tests.browser.pages import (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.ledger]
-
-def other_phone(page: Page) -> Page:
-    """A second phone at the same table: its own browser context (cookies, storage)."""
-    context = page.context.browser.new_context(base_url=page.url.split("/t/")[0],
-                                               locale="zh-CN", has_touch=True,
-                                               viewport={"width": 360, "height": 740})
-    return context.new_page()
-
 
 def hands(page: Page) -> list[tuple[str, str]]:
     rows = page.locator("tbody[data-hand]")

@@ -14,6 +14,7 @@ from tests.browser.pages import (
     WIDTH,
     a_named_table,
     numbers,
+    other_phone,
     page_width,
     record_win,
     serious,
@@ -103,3 +104,31 @@ def test_rename_and_seat_a_new_player_mid_evening(page: Page, artifacts):
     expect(page.locator("[data-read-only]")).to_be_visible()
     check_the_evening(page)
     expect(page.locator("[data-people-link]")).to_have_count(0)
+
+
+def test_a_seats_form_open_on_a_second_phone_is_not_written_over_the_first(
+        page: Page, artifacts):
+    """Both phones open 谁坐哪里 for hand 2; the first seats 戊 at 北; the second, its page
+    drawn before, seats 己 at 西: it is told the seating changed and shown it, and 戊
+    stays."""
+    a_named_table(page, NAMES)
+    record_win(page, "S")
+    page.locator("[data-people-link]").tap()
+    page.wait_for_url(re.compile(r"/people$"))
+    second = other_phone(page)
+    second.goto(page.url)
+    page.fill("#id_name_N", "戊")
+    page.locator("[data-seats-form] button[type=submit]").tap()
+    expect(page.locator('[data-change="2-N"]')).to_be_visible()
+
+    second.fill("#id_name_W", "己")
+    second.locator("[data-seats-form] button[type=submit]").tap()
+    expect(second.locator(".alert-danger")).to_contain_text("刚才有人改了座位")
+    expect(second.locator("#id_name_N")).to_have_value("戊")  # the seating now
+    expect(second.locator("#id_name_W")).to_have_value("丙")
+    expect(second.locator('[data-change="2-N"]')).to_be_visible()
+    expect(second.locator('[data-change="2-W"]')).to_have_count(0)
+    assert page_width(second) <= WIDTH
+    second.screenshot(path=str(artifacts / "people-changed-meanwhile-360.png"),
+                      full_page=True)
+    second.context.close()
