@@ -320,6 +320,36 @@ PAGE_SIZE = 50  # hands per page of the ledger, newest first
 TENTH = Decimal("0.1")  # net per hour, to a tenth of a point, half up (as 结账 rounds)
 
 
+def _editing_context(table: Table, position: Position, count: int, base) -> dict:
+    """What the edit page adds to the sheet: the next line's forms, undo and put back,
+    the settings and the people page (``base``: an address made absolute)."""
+    number = position.number
+    context = {
+        "edit_link": base(edit_url(table)),
+        "win_url": edit_url(table, "hand-win", number=number),
+        "draw_url": edit_url(table, "hand-draw", number=number),
+        "adjust_url": edit_url(table, "hand-adjust", number=number),
+        "result_url": edit_url(table, "hand-result", number=number),
+        "undo_url": edit_url(table, "table-undo"),
+        "restore_url": edit_url(table, "table-restore"), "restore_key": new_key(),
+        "undone": table.undone if table.undone and table.undone["number"] == count + 1
+        else None,
+        "version": table.version,
+        "last": count or None,
+        "last_adjusts": table.hands.filter(number=count, kind=ADJUST).exists(),
+        "edit_url": edit_url(table),
+        "money_form": MoneyForm(instance=table), "money_url": edit_url(table, "table-money"),
+        "people_url": edit_url(table, "table-people"),
+        # the scripts and styles of the next forms, which this page does not load itself
+        "form_files": json.dumps([static(name) for name in FORM_FILES]),
+        "chain": json.dumps(_chain_words(table, position), ensure_ascii=False),
+    }
+    # kept by the service worker for recording with no network (ledger-offline.js)
+    context["next_forms"] = json.dumps([context["win_url"], context["draw_url"],
+                                        context["result_url"], context["adjust_url"]])
+    return context
+
+
 def _ledger_context(request, table: Table, editable: bool) -> dict:
     # The newest hands first, PAGE_SIZE a page (?page=2 for older), read from the hands
     # shown and the chart's sample: a page's cost does not grow with the table.
@@ -373,28 +403,5 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
         "view": context["view_link"], "edit": base(edit_url(table)) if editable else "",
         "name": str(table), "when": table.created.date().isoformat()}, ensure_ascii=False)
     if editable:
-        context.update(
-            edit_link=base(edit_url(table)),
-            win_url=edit_url(table, "hand-win", number=ledger.position.number),
-            draw_url=edit_url(table, "hand-draw", number=ledger.position.number),
-            adjust_url=edit_url(table, "hand-adjust", number=ledger.position.number),
-            undo_url=edit_url(table, "table-undo"),
-            restore_url=edit_url(table, "table-restore"), restore_key=new_key(),
-            undone=table.undone if table.undone and table.undone["number"] == count + 1
-            else None,
-            result_url=edit_url(table, "hand-result", number=ledger.position.number),
-            version=table.version,
-            last=count or None,
-            last_adjusts=bool(shown) and shown[0].number == count and shown[0].kind == ADJUST,
-            edit_url=edit_url(table),
-            money_form=MoneyForm(instance=table), money_url=edit_url(table, "table-money"),
-            people_url=edit_url(table, "table-people"),
-        )
-        # kept by the service worker for recording with no network (ledger-offline.js)
-        context["next_forms"] = json.dumps([context["win_url"], context["draw_url"],
-                                            context["result_url"], context["adjust_url"]])
-        # and the scripts and styles of those forms, which this page does not load itself
-        context["form_files"] = json.dumps([static(name) for name in FORM_FILES])
-        context["chain"] = json.dumps(_chain_words(table, ledger.position),
-                                      ensure_ascii=False)
+        context.update(_editing_context(table, ledger.position, count, base))
     return context
