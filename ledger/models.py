@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator.regions import region_choices
 from ledger import rotation
-from ledger.people import plain_name
 from rules.request import SEATS
 
 
@@ -74,10 +73,9 @@ class Table(models.Model):
 
     @property
     def names(self) -> dict[str, str]:
-        """Seat → the name of the player seated there at the start, as
-        ``ledger.people.plain_name`` reads it."""
-        return {"E": plain_name(self.player_e), "S": plain_name(self.player_s),
-                "W": plain_name(self.player_w), "N": plain_name(self.player_n)}
+        """Seat → the name of the player seated there at the start."""
+        return {"E": self.player_e, "S": self.player_s, "W": self.player_w,
+                "N": self.player_n}
 
 
 class Hand(models.Model):

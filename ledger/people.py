@@ -22,6 +22,8 @@ person who leaves and comes back (in any seat) is the same person.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -84,15 +86,12 @@ class Seating:
     @classmethod
     def of(cls, start: Mapping[str, str], seatings: Iterable[Mapping]) -> Seating:
         """From a table's four and its ``seatings`` JSON; later entries for the same
-        seat and line replace earlier ones. Names are read as ``plain_name`` (a table
-        made before names were kept so may hold "Lao  Wang")."""
+        seat and line replace earlier ones."""
         kept: dict[tuple[int, str], Change] = {}
         for entry in seatings:
-            change = Change(first=int(entry["from"]), seat=entry["seat"],
-                            name=plain_name(entry["name"]))
+            change = Change(first=int(entry["from"]), seat=entry["seat"], name=entry["name"])
             kept[(change.first, change.seat)] = change
-        return cls(start={seat: plain_name(name) for seat, name in start.items()},
-                   changes=_ordered(kept.values()))
+        return cls(start=dict(start), changes=_ordered(kept.values()))
 
     def to_json(self) -> list[dict]:
         return [change.to_json() for change in self.changes]
@@ -137,6 +136,13 @@ class Seating:
                     stints.append(Stint(person=name, seat=seat, first=first,
                                         last=max(last, first - 1)))
         return stints
+
+    def stamp(self, count: int) -> str:
+        """What a page drew the seating from, as a short text a form carries back: the
+        four at the start, every change and the hands' count (``count``). Another
+        phone's seat change, rename or recorded hand gives another stamp."""
+        drawn = json.dumps([count, self.start, self.to_json()], sort_keys=True)
+        return hashlib.sha256(drawn.encode()).hexdigest()[:16]
 
     def moved(self) -> bool:
         """Whether anyone changed seats or left: the four at the start are not all."""

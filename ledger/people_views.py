@@ -40,6 +40,7 @@ from ledger.people import Change, Refused, Seating
 PEOPLE_PAGE = "ledger/people.html"
 GONE = "gone"  # a seat change to take back that another phone took back already
 STALE = "stale"  # a seats form drawn before another phone changed the seating
+ELSEWHERE = "elsewhere"  # a seats form's names posted for another hand than drawn for
 
 
 class RenameForm(PlayersWords, forms.Form):
@@ -56,26 +57,30 @@ class RenameForm(PlayersWords, forms.Form):
 class SeatsForm(PlayersWords, forms.Form):
     """Who sits in each seat from hand ``first`` on: a newcomer, someone back, a swap.
 
-    The form also carries, hidden, the four names it showed and the hand they were
-    shown for (``was_E`` …, ``shown_from``): a phone whose page was drawn before
-    another phone changed the seating is told so, not allowed to write its stale four
-    over the other's change (``STALE``)."""
+    The form also carries, hidden, the hand its names were drawn for (``shown_from``)
+    and what they were drawn from (``seen``: ``Seating.stamp``, the seating and the
+    hands' count). A phone whose page was drawn before another phone changed the
+    seating or recorded a hand is told so (``STALE``), and four names posted for
+    another hand than they were drawn for are drawn again for that hand
+    (``ELSEWHERE``): neither is written, and the form is drawn again from the seating
+    now."""
 
     first = forms.IntegerField(label=gettext_lazy("From hand"), min_value=1)
-    shown_from = forms.CharField(widget=forms.HiddenInput, required=False)
+    shown_from = forms.CharField(widget=forms.HiddenInput, required=False,
+                                 label=gettext_lazy("The hand the names were shown for"))
+    seen = forms.CharField(widget=forms.HiddenInput, required=False,
+                           label=gettext_lazy("The seating as the page showed it"))
 
     def __init__(self, *args, seating: Seating, count: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["first"].validators.append(_at_most(count + 1))
         self.fields["first"].widget.attrs.update(max=count + 1, inputmode="numeric")
         first = self._first(count)
-        self.initial["first"] = self.initial["shown_from"] = first
+        self.initial.update(first=first, shown_from=first, seen=seating.stamp(count))
         shown = seating.at(first)
         for seat in SEATS:
             self.fields[f"name_{seat}"] = forms.CharField(
                 label=seat_name(seat), max_length=people.NAME_LENGTH, initial=shown[seat])
-            self.fields[f"was_{seat}"] = forms.CharField(
-                widget=forms.HiddenInput, required=False, initial=shown[seat])
 
     def _first(self, count: int) -> int:
         """The hand the names are shown for: the one asked (``?from=``), else the next."""
@@ -87,7 +92,7 @@ class SeatsForm(PlayersWords, forms.Form):
         return [self[f"name_{seat}"] for seat in SEATS]
 
     def shown_fields(self):
-        return [self["shown_from"], *(self[f"was_{seat}"] for seat in SEATS)]
+        return [self["shown_from"], self["seen"]]
 
 
 def _at_most(highest: int):
@@ -110,14 +115,16 @@ _REFUSALS = {
                                "player sits in one seat at a time."),
     people.TOO_MANY: gettext_lazy("This table has as many seat changes as it keeps."),
     GONE: gettext_lazy("That seat change is not there any more."),
-    STALE: gettext_lazy("Someone changed who sits where meanwhile. Here is the seating "
-                        "now: make your change again."),
+    STALE: gettext_lazy("Someone changed who sits where, or recorded a hand, meanwhile. "
+                        "Here is the seating now: make your change again."),
+    ELSEWHERE: gettext_lazy("Here is who sits at hand %(number)s: change a name and save "
+                            "again."),
 }
 
 
 # the field a refusal is said beside, when it is not the name's
 _FIELD = {people.NO_LINE: "first", people.UNKNOWN: "person", people.TOO_MANY: None,
-          people.SAME: None, STALE: None}
+          people.SAME: None, STALE: None, ELSEWHERE: None}
 
 
 def _said(refused: Refused, count: int) -> str:
@@ -144,11 +151,13 @@ def table_people(request: HttpRequest, view_token: str, edit_token: str):
         seats = SeatsForm(request.POST, seating=seating, count=count)
         if seats.is_valid() and _write(request, table, seats, None, _seat):
             return redirect(edit_url(table, "table-people"))
-        if seats.has_error(NON_FIELD_ERRORS, STALE):  # start again from the seating now
+        if seats.has_error(NON_FIELD_ERRORS, STALE) or seats.has_error(NON_FIELD_ERRORS,
+                                                                        ELSEWHERE):
+            # nothing written: the form again, from the seating now, saying why
+            messages.error(request, seats.non_field_errors()[0])
             table.refresh_from_db()
             seats = SeatsForm(seating=seating_of(table), count=table.hands.count(),
                               initial={"first": request.POST.get("first")})
-            messages.error(request, _said(Refused(STALE), count))
     elif request.method == "POST" and action == "remove":
         _write(request, table, None, None, _remove)
         return redirect(edit_url(table, "table-people"))
@@ -188,15 +197,16 @@ def _write(request: HttpRequest, table: Table, form: forms.Form | None, field: s
 
 def _rename(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, str]:
     renamed = seating.renamed(data["person"], data["new_name"])
-    new = " ".join(data["new_name"].split())
+    new = people.plain_name(data["new_name"])
     return renamed, _("%(old)s is now called %(new)s.") % {"old": data["person"], "new": new}
 
 
 def _seat(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, str]:
-    shown = {seat: people.plain_name(data[f"was_{seat}"]) for seat in SEATS}
-    if not whole_number(data["shown_from"]) or seating.at(int(data["shown_from"])) != shown:
-        raise Refused(STALE)
     first = data["first"]
+    if data["seen"] != seating.stamp(count):
+        raise Refused(STALE)
+    if data["shown_from"] != str(first):
+        raise Refused(ELSEWHERE, line=first)
     changed = seating.seated(first, {seat: data[f"name_{seat}"] for seat in SEATS}, count)
     return changed, _("Saved: who sits where from hand %(number)s.") % {"number": first}
 

@@ -121,3 +121,28 @@ def test_jinhua_tables_recorded_before_the_rotation_ruling_keep_their_dealers():
     table = Table.objects.get(view_token="vj")
     assert table.house_rules == {"jinhua_dealer": "keep_on_win_or_draw"}
     assert store.load(table).position.dealer == "E"  # the dealer kept the deal, as recorded
+
+
+def test_names_are_kept_with_one_space_where_that_keeps_the_players_apart():
+    """0008: "Lao  Wang" and "老　王" (a full-width space) become "Lao Wang" and "老 王",
+    seat changes too; a table whose two players' names differ only in their spaces keeps
+    its names as they were, so no two people become one."""
+    old = migrate([("ledger", "0007_adjustments_and_seatings")])
+    OldTable = old.get_model("ledger", "Table")
+
+    def table(token, names, seatings):
+        return OldTable.objects.create(
+            view_token=token, edit_token=token, region="hangzhou", base=1,
+            first_dealer="E", house_rules={}, version=0, seatings=seatings,
+            **{f"player_{seat}": name for seat, name in zip("eswn", names, strict=True)})
+
+    table("spaced", ["Lao  Wang", " Bo", "Cy", "Di"],
+          [{"from": 3, "seat": "N", "name": "老\u3000王"}])
+    table("apart", ["Lao Wang", "Lao  Wang", "Cy", "Di"], [])
+
+    migrate(latest())
+
+    spaced, apart = Table.objects.get(view_token="spaced"), Table.objects.get(view_token="apart")
+    assert spaced.names == {"E": "Lao Wang", "S": "Bo", "W": "Cy", "N": "Di"}
+    assert spaced.seatings == [{"from": 3, "seat": "N", "name": "老 王"}]
+    assert apart.names == {"E": "Lao Wang", "S": "Lao  Wang", "W": "Cy", "N": "Di"}

@@ -288,14 +288,15 @@ def record(table: Table, kind: str, fields: dict | None = None) -> None:
     ledger_write(table.pk, table.version, table.hands.count() + 1, kind, fields or {})
 
 
-def seat_from(client: Client, table: Table, first: int, names: str, shown=None):
-    """Post the seats form as a phone does: ``names`` from hand ``first``, with the four
-    the page showed (``shown``: seat → name, else those seated at ``first`` now)."""
+def seat_from(client: Client, table: Table, first: int, names: str, seen=None,
+              shown_from=None):
+    """Post the seats form as a phone does: ``names`` from hand ``first``, drawn for hand
+    ``shown_from`` (else ``first``) from the seating ``seen`` (``Seating.stamp``, else
+    the table's now)."""
     table.refresh_from_db()
-    shown = shown or seating_of(table).at(first)
+    seen = seen or drawn_from(table)
     return client.post(edit(table, "people"), {
-        "action": "seat", "first": first, "shown_from": first,
-        **{f"was_{seat}": shown[seat] for seat in SEATS},
+        "action": "seat", "first": first, "shown_from": shown_from or first, "seen": seen,
         **{f"name_{seat}": name for seat, name in zip(SEATS, names.split(), strict=True)}})
 
 
@@ -345,7 +346,8 @@ def test_a_rename_changes_the_name_everywhere_and_moves_no_version(client, table
 
 
 # the seats form's hidden part as the page draws it for hand 2 of the table below
-SHOWN_AT_2 = {"shown_from": "2", "was_E": "Ann", "was_S": "Bo", "was_W": "Cy", "was_N": "Di"}
+SHOWN_AT_2 = {"shown_from": "2", "seen": Seating(start=dict(zip(SEATS, ["Ann", "Bo", "Cy", "Di"],
+                                                                strict=True))).stamp(1)}
 
 
 @pytest.mark.ledger
@@ -555,8 +557,14 @@ def test_a_hands_form_names_the_people_seated_at_that_hand(form):
     assert re.search(r"\bEve\b", text) and not re.search(r"\bDi\b", text)
 
 
-STALE_WORDS = ("Someone changed who sits where meanwhile. Here is the seating now: make your "
-               "change again.")
+STALE_WORDS = ("Someone changed who sits where, or recorded a hand, meanwhile. Here is the "
+               "seating now: make your change again.")
+
+
+def drawn_from(table: Table) -> str:
+    """The stamp a people page drawn now carries (``Seating.stamp``)."""
+    table.refresh_from_db()
+    return seating_of(table).stamp(table.hands.count())
 
 
 @pytest.mark.ledger
@@ -572,12 +580,12 @@ def test_a_seats_form_drawn_before_another_phone_wrote_is_turned_away(
     """Phone B's page showed Ann Bo Cy Di at hand 2; phone A changed the seating since:
     B's four are not written over A's change, B is told and shown the seating now."""
     record(table, "win", {**PLAIN, "winner": "S"})
-    shown = seating_of(table).at(2)
+    seen = drawn_from(table)
     assert first_phone(client, table).status_code == 302
     table.refresh_from_db()
     before = (table.names, table.seatings)
     other = Client(headers={"Accept-Language": "en"})
-    response = seat_from(other, table, 2, "Ann Bo Gus Di", shown=shown)
+    response = seat_from(other, table, 2, "Ann Bo Gus Di", seen=seen)
     assert response.status_code == 400
     assert STALE_WORDS in text(response)
     now = seating_of(table).at(2)
@@ -588,18 +596,36 @@ def test_a_seats_form_drawn_before_another_phone_wrote_is_turned_away(
 
 @pytest.mark.ledger
 @pytest.mark.django_db
-def test_a_change_made_after_the_page_was_drawn_at_another_hand_stays(client, table):
-    """Phone A seats Eve from hand 5; phone B's form, drawn before, seats Fay from hand 3:
-    the seating at hand 3 is as B saw it, so B's change is written and A's stays."""
+def test_any_change_since_the_page_was_drawn_turns_the_seats_form_away(client, table):
+    """Phone A seats Eve from hand 5, then a hand is recorded; phone B's form, drawn
+    before either, is turned away both times, whichever hand it names."""
     for _ in range(6):
         record(table, "win", {**PLAIN, "winner": "S"})
-    shown = seating_of(table).at(3)
+    seen = drawn_from(table)
     assert seat_from(client, table, 5, "Eve Bo Cy Di").status_code == 302
     other = Client(headers={"Accept-Language": "en"})
-    assert seat_from(other, table, 3, "Ann Bo Cy Fay", shown=shown).status_code == 302
+    assert STALE_WORDS in text(seat_from(other, table, 3, "Ann Bo Cy Fay", seen=seen))
+    seen = drawn_from(table)
+    record(table, "win", {**PLAIN, "winner": "S"})  # hand 7, which the page named next
+    assert STALE_WORDS in text(seat_from(other, table, 7, "Eve Bo Cy Fay", seen=seen))
     table.refresh_from_db()
-    assert table.seatings == [{"from": 3, "seat": "N", "name": "Fay"},
-                              {"from": 5, "seat": "E", "name": "Eve"}]
+    assert table.seatings == [{"from": 5, "seat": "E", "name": "Eve"}]
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+def test_names_posted_for_another_hand_than_drawn_for_are_drawn_again(client, table):
+    """The page showed hand 7's four; the player typed 3 in "From hand" and saved: the
+    four of hand 7 are not written from hand 3, the form shows hand 3's."""
+    for _ in range(6):
+        record(table, "win", {**PLAIN, "winner": "S"})
+    seat_from(client, table, 3, "Ann Bo Cy Gus")
+    response = seat_from(client, table, 3, "Fay Bo Cy Ann", shown_from=7)
+    assert response.status_code == 400
+    assert "Here is who sits at hand 3: change a name and save again." in text(response)
+    assert 'value="Gus"' in response.content.decode()
+    table.refresh_from_db()
+    assert table.seatings == [{"from": 3, "seat": "N", "name": "Gus"}]
 
 
 @pytest.mark.ledger
@@ -632,22 +658,13 @@ def test_a_name_typed_with_other_spaces_is_the_same_person(client, typed):
     assert table.player_e == "Lao Wang"
     record(table, "win", {**PLAIN, "winner": "E"})
     response = client.post(edit(table, "people"), {
-        "action": "seat", "first": "2", "shown_from": "2", "was_E": "Lao Wang",
-        "was_S": "Bo", "was_W": "Cy", "was_N": "Di",
+        "action": "seat", "first": "2", "shown_from": "2", "seen": drawn_from(table),
         "name_E": typed, "name_S": "Bo", "name_W": "Cy", "name_N": "Eve"})
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.seatings == [{"from": 2, "seat": "N", "name": "Eve"}]
     assert [person["name"] for person in client.get(edit(table)).context["people"]] == [
         "Lao Wang", "Bo", "Cy", "Eve", "Di"]
-
-
-def test_a_kept_name_with_other_spaces_is_read_as_one_person():
-    seating = Seating.of({"E": "Lao  Wang", "S": "Bo", "W": "Cy", "N": "Di"},
-                         [{"from": 3, "seat": "E", "name": "Lao\u3000Wang"}])
-    assert seating.at(1)["E"] == seating.at(3)["E"] == "Lao Wang"
-    assert Table(player_e="Lao  Wang", player_s="Bo", player_w="Cy",
-                 player_n="Di").names["E"] == "Lao Wang"
 
 
 @pytest.mark.ledger
