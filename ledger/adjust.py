@@ -40,18 +40,10 @@ AMOUNT_LIMIT = Decimal(1_000_000)
 NOTE_LENGTH = 80
 
 
-def plain(number: Decimal) -> str:
-    """A number of points or of money as the ledger writes it: 10, not 10.00 or 1E+1;
-    0.5, not 0.50."""
-    if number == number.to_integral_value():
-        return str(int(number))
-    return f"{number.normalize():f}"
-
-
 def false_win(offender: str, each: Decimal, note: str = "") -> dict:
     """The request of a 诈胡 penalty: ``offender`` pays ``each`` to every other seat."""
     amounts = {seat: -3 * each if seat == offender else each for seat in SEATS}
-    return _request(FALSE_WIN, amounts, note, offender=offender, each=plain(each))
+    return _request(FALSE_WIN, amounts, note, offender=offender, each=amount(each))
 
 
 def other(amounts: Mapping[str, Decimal], note: str) -> dict:
@@ -62,7 +54,7 @@ def other(amounts: Mapping[str, Decimal], note: str) -> dict:
 
 def _request(reason: str, amounts: Mapping[str, Decimal], note: str, **more: str) -> dict:
     request: dict = {"reason": reason, **more,
-                     "amounts": {seat: plain(amounts[seat]) for seat in SEATS}}
+                     "amounts": {seat: amount(amounts[seat]) for seat in SEATS}}
     if note:
         request["note"] = note
     return request

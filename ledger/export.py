@@ -16,9 +16,8 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from common.web import seat_name
+from common.web import amount, seat_name
 from ledger import adjust
-from ledger.adjust import plain
 from ledger.people import Seating, nets
 from ledger.rotation import ADJUST, Ledger
 from ledger.settle import money, settle
@@ -94,8 +93,8 @@ def chart_of(points: dict[int, dict[str, Decimal]], count: int, names: dict[str,
     ticks = [{"x": x(i), "label": str(i)} for i in range(0, count + 1, step)]
     zero = y(Decimal(0))
     # The highest and lowest totals are labelled unless they sit on the zero line's label.
-    top = plain(high) if high and zero - pad_y >= LABEL_GAP else ""
-    bottom = plain(low) if low and (height - 12) - zero >= LABEL_GAP else ""
+    top = amount(high) if high and zero - pad_y >= LABEL_GAP else ""
+    bottom = amount(low) if low and (height - 12) - zero >= LABEL_GAP else ""
     return Chart(width=width, height=height, lines=lines, zero_y=zero,
                  ticks=ticks, top_label=top, bottom_label=bottom)
 
@@ -119,7 +118,7 @@ def settle_up(totals: dict[str, Decimal], people: dict[str, str], *, title: str,
     net (``totals``, keyed as ``people``, who are named by their words)."""
     lines, paid = [], Decimal(0)
     for transfer in settle(totals):
-        points = plain(_decimal(transfer.amount))
+        points = amount(_decimal(transfer.amount))
         names = {"payer": people[transfer.payer], "payee": people[transfer.payee]}
         # English says "1 point" and "0.5 points": a fraction counts as plural
         many = transfer.amount.numerator if transfer.amount.denominator == 1 else 2
@@ -131,7 +130,7 @@ def settle_up(totals: dict[str, Decimal], people: dict[str, str], *, title: str,
         else:
             rounded = money(transfer.amount, per_point)
             paid += rounded
-            cash = plain(rounded)
+            cash = amount(rounded)
             line = ngettext("%(payer)s → %(payee)s: %(money)s yuan (%(points)s point)",
                             "%(payer)s → %(payee)s: %(money)s yuan (%(points)s points)",
                             many) % {**names, "money": cash, "points": points}
@@ -143,11 +142,11 @@ def settle_up(totals: dict[str, Decimal], people: dict[str, str], *, title: str,
         header = ngettext("%(table)s: settle-up after %(count)s hand, %(money)s yuan a point",
                           "%(table)s: settle-up after %(count)s hands, %(money)s yuan a point",
                           count)
-    rate = "" if per_point is None else plain(per_point)
+    rate = "" if per_point is None else amount(per_point)
     header %= {"table": title, "count": count, "money": rate}
     said = [line["line"] for line in lines] or [_("Everyone is even: nobody pays anyone.")]
     return SettleUp(transfers=lines, per_point=rate,
-                    total="" if per_point is None else plain(paid), header=header,
+                    total="" if per_point is None else amount(paid), header=header,
                     text="\n".join([header, *said]))
 
 
@@ -206,8 +205,8 @@ def to_csv(ledger: Ledger, names: dict[str, str], settled: SettleUp | None = Non
     for entry in ledger.entries:
         seated = seated_by.at(entry.number)
         writer.writerow([_cell(text) for text in _hand_cells(entry, seated)]
-                        + [plain(entry.payments[seat]) for seat in SEATS]
-                        + [plain(entry.totals[seat]) for seat in SEATS]
+                        + [amount(entry.payments[seat]) for seat in SEATS]
+                        + [amount(entry.totals[seat]) for seat in SEATS]
                         + ([_cell(seated[seat]) for seat in SEATS] if moved else []))
     if settled is not None:
         writer.writerows([_cell(text) for text in row] for row in _settle_rows(settled))
@@ -229,7 +228,7 @@ def _people_rows(seating: Seating, ledger: Ledger) -> list[list[str]]:
         net = by_person[person]
         rows.append([_cell(person),
                      _cell(stints_in_words([s for s in stints if s.person == person])),
-                     plain(net)])
+                     amount(net)])
     return rows
 
 

@@ -20,7 +20,7 @@ from calculator.forms import (
     ScoreForm,
     house_rule_field,
 )
-from common.web import SEATS, signed
+from common.web import SEATS, amount, signed
 from ledger import adjust, people
 from ledger.models import Table
 from presentation import regions
@@ -117,7 +117,16 @@ def _dress_penalty_field(field: forms.Field) -> None:
 
 class MoneyForm(MoneyPerPointField, PenaltyField, forms.ModelForm):
     """Change the money per point and the 诈胡 penalty of a table later
-    (ledger.views.table_money)."""
+    (ledger.views.table_money). Each setting's value as the page showed it goes back,
+    hidden (``was_…``): a setting the player left as shown is not written, so another
+    phone's change to it meanwhile stays (``changed``)."""
+
+    was_money_per_point = forms.CharField(
+        widget=forms.HiddenInput, required=False,
+        label=_("Money per point as the page showed it"))
+    was_false_win_penalty = forms.CharField(
+        widget=forms.HiddenInput, required=False,
+        label=_("False-win penalty as the page showed it"))
 
     class Meta:
         model = Table
@@ -129,8 +138,14 @@ class MoneyForm(MoneyPerPointField, PenaltyField, forms.ModelForm):
         _dress_penalty_field(self.fields["false_win_penalty"])
         for name in self.Meta.fields:
             value = getattr(self.instance, name)
-            if value is not None:
-                self.initial[name] = adjust.plain(value)
+            shown = "" if value is None else amount(value)
+            self.initial[name] = self.initial[f"was_{name}"] = shown
+
+    def changed(self) -> list[str]:
+        """The settings the player changed: posted, and not as the page showed them (a
+        form that does not say what it showed changes what it posts)."""
+        return [name for name in self.Meta.fields if name in self.data
+                and self.data[name].strip() != self.data.get(f"was_{name}", "\0").strip()]
 
 
 class TableForm(MoneyPerPointField, PenaltyField, forms.ModelForm):
@@ -300,7 +315,7 @@ class AdjustmentForm(WriteFields):
         self.fields["offender"].choices = [(seat, f"{label} {names[seat]}")
                                            for seat, label in SEAT_CHOICES]
         if table.false_win_penalty is not None:
-            self.fields["each"].initial = adjust.plain(table.false_win_penalty)
+            self.fields["each"].initial = amount(table.false_win_penalty)
         self.fields["each"].widget.attrs.update(step="any", min="0.01", inputmode="decimal")
         for seat, label in SEAT_CHOICES:
             self.fields[f"amount_{seat}"] = forms.DecimalField(
@@ -368,9 +383,9 @@ class AdjustmentForm(WriteFields):
         initial = {"reason": request["reason"], "note": request.get("note", "")}
         if request["reason"] == adjust.FALSE_WIN:
             initial.update(offender=request["offender"],
-                           each=adjust.plain(Decimal(request["each"])))
+                           each=amount(Decimal(request["each"])))
         else:
-            initial.update({f"amount_{seat}": adjust.plain(Decimal(request["amounts"][seat]))
+            initial.update({f"amount_{seat}": amount(Decimal(request["amounts"][seat]))
                             for seat in SEATS})
         return initial
 

@@ -323,7 +323,10 @@ def table_undo(request: HttpRequest, view_token: str, edit_token: str):
     elif error is not None and not isinstance(error, store.NothingToDo):
         messages.error(request, _refusal(error, write.number, table.region))
     elif written is not None and written.already:
-        messages.info(request, _("Hand %(number)s was undone already.")
+        table.refresh_from_db()
+        adjustment = (table.undone or {}).get("kind") == Hand.ADJUST
+        messages.info(request, (_("Line %(number)s (an adjustment) was undone already.")
+                                if adjustment else _("Hand %(number)s was undone already."))
                       % {"number": written.number})
     # The ledger page then says so itself, beside the button that puts the hand back.
     return redirect(edit_url(table))
@@ -337,6 +340,7 @@ def table_restore(request: HttpRequest, view_token: str, edit_token: str):
     table = table_of_link(view_token, edit_token)
     number = request.POST.get("number", "")
     undone = (table.undone or {}).get("number", 0)
+    undone_kind = (table.undone or {}).get("kind")
     write = store.Write(intent=WriteRecord.RESTORE, version=_seen(request),
                         number=int(number) if whole_number(number) else undone,
                         key=_posted_key(request))
@@ -346,7 +350,9 @@ def table_restore(request: HttpRequest, view_token: str, edit_token: str):
     elif error is not None and not isinstance(error, store.NothingToDo):
         messages.error(request, _refusal(error, write.number, table.region))
     elif written is not None:
-        _say_written(request, written, _("Hand %(number)s is back."))
+        adjustment = (undone_kind == Hand.ADJUST)
+        _say_written(request, written, _("Line %(number)s (an adjustment) is back.")
+                     if adjustment else _("Hand %(number)s is back."))
     return redirect(edit_url(table))
 
 

@@ -20,11 +20,11 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from api.ratelimit import rate_limited_page
 from common.web import SEATS, amount, seat_name, signed
 from ledger import store
-from ledger.adjust import plain
 from ledger.export import (
     SettleUp,
     chart_of,
@@ -102,7 +102,7 @@ def table_csv(request: HttpRequest, view_token: str):
     seating, count = seating_of(table), len(ledger.entries)
     stints = seating.stints(count)
     by_person = nets(stints, {entry.number: entry.totals for entry in ledger.entries})
-    played = sum(1 for entry in ledger.entries if entry.kind != ADJUST)
+    played = count - adjustments_in(table)
     response = HttpResponse(
         to_csv(ledger, table.names, _settled(table, by_person, _people_words(seating, count),
                                              played), seating=seating),
@@ -127,40 +127,47 @@ def table_money(request: HttpRequest, view_token: str, edit_token: str):
     compare-and-set (ledger.store), and moving it would make every hand's form open on
     another phone stale — "a hand was recorded meanwhile" with no hand to show. Another
     phone's open page shows the new money when it next draws the sheet: when the next
-    hand is recorded (static/js/ledger-live.js) or the page is opened again. One column
-    is written, so a hand written meanwhile is never undone by it."""
+    hand is recorded (static/js/ledger-live.js) or the page is opened again. Only the
+    settings the player changed are written (``MoneyForm.changed``): no hand, and no
+    setting another phone changed meanwhile, is undone by it."""
     table = table_of_link(view_token, edit_token)
     if request.method != "POST":
         return redirect(edit_url(table) + "#settle")
-    posted = request.POST.copy()
-    for name in MoneyForm.Meta.fields:  # a setting the form left out stays as it is
-        if name not in posted:
-            posted[name] = "" if getattr(table, name) is None else str(getattr(table, name))
-    before = {"money": table.money_per_point, "penalty": table.false_win_penalty}
-    form = MoneyForm(posted, instance=table)  # which, valid, holds the new values
+    # the form is handed a copy of the table: the page around a refused form shows the
+    # settings saved, not those refused
+    form = MoneyForm(request.POST, instance=Table.objects.get(pk=table.pk))
     if not form.is_valid():
         wrong = next(name for name in MoneyForm.Meta.fields if name in form.errors)
         form.fields[wrong].widget.attrs["autofocus"] = True  # its message in view
         context = _ledger_context(request, table, editable=True)
         context["money_form"] = form
         return render(request, LEDGER_PAGE, context)
-    money, penalty = form.cleaned_data["money_per_point"], form.cleaned_data["false_win_penalty"]
-    said = []
-    if money != before["money"] and money is None:
-        said.append(_("Money per point cleared: the settle-up is in points."))
-    elif money != before["money"]:
-        said.append(_("Money per point saved: %(money)s yuan a point.")
-                    % {"money": plain(money)})
-    if penalty != before["penalty"] and penalty is None:
-        said.append(_("False-win penalty cleared: typed with each adjustment."))
-    elif penalty != before["penalty"]:
-        said.append(_("False-win penalty saved: %(points)s points to each other player.")
-                    % {"points": plain(penalty)})
-    Table.objects.filter(pk=table.pk).update(money_per_point=money,
-                                             false_win_penalty=penalty)
-    for sentence in said or [_("Nothing to change: these settings are saved already.")]:
+    changed = {name: form.cleaned_data[name] for name in form.changed()}
+    Table.objects.filter(pk=table.pk).update(**changed)  # those alone: see MoneyForm
+    for sentence in _settings_said(changed) or [
+            _("Nothing to change: these settings are saved already.")]:
         messages.success(request, sentence)
     return redirect(edit_url(table) + "#settle")
+
+
+def _settings_said(changed: dict) -> list[str]:
+    """What saving the settings ``changed`` (name → new value) did, a sentence each."""
+    said = []
+    if "money_per_point" in changed and changed["money_per_point"] is None:
+        said.append(_("Money per point cleared: the settle-up is in points."))
+    elif "money_per_point" in changed:
+        said.append(_("Money per point saved: %(money)s yuan a point.")
+                    % {"money": amount(changed["money_per_point"])})
+    penalty = changed.get("false_win_penalty")
+    if "false_win_penalty" in changed and penalty is None:
+        said.append(_("False-win penalty cleared: typed with each adjustment."))
+    elif penalty is not None:
+        # English says "1 point" and "0.5 points": a fraction counts as plural
+        many = int(penalty) if penalty == penalty.to_integral_value() else 2
+        said.append(ngettext("False-win penalty saved: %(points)s point to each other player.",
+                             "False-win penalty saved: %(points)s points to each other player.",
+                             many) % {"points": amount(penalty)})
+    return said
 
 
 @rate_limited_page("WATCH_RATE_LIMIT", methods=("GET",))
@@ -211,6 +218,12 @@ def _house_rules_in_words(table: Table) -> list[str]:
             label = in_language(choice.label_zh, choice.label_en)
             words.append(f"{rule_label(rule)}{_(': ')}{label}")
     return words
+
+
+def adjustments_in(table: Table) -> int:
+    """How many of the table's lines are adjustments, not hands (the sheet counts them
+    apart; the settle-up is "after N hands")."""
+    return table.hands.filter(kind=ADJUST).count()
 
 
 def _settled(table: Table, by_person: dict[str, Decimal], people: dict[str, str],
@@ -370,7 +383,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
     stints = seating.stints(count)
     by_person = _people_nets(table, stints, count, ledger.totals)
     people = _people_words(seating, count)
-    adjustments = table.hands.filter(kind=ADJUST).count()
+    adjustments = adjustments_in(table)
     base = request.build_absolute_uri
     context = {
         "table": table, "editable": editable, "names": [names[s] for s in SEATS],

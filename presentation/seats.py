@@ -24,7 +24,11 @@ def seat_name(seat: str) -> str:
 
 
 def amount(value: int | float | Decimal) -> str:
-    """Exact as the engine gave it: whole numbers plain, halves as 0.5 — never rounded."""
+    """Exact as the engine or the ledger gave it: whole numbers plain, halves as 0.5 —
+    never rounded; a ledger's decimal as players write it (2.5, not 2.50 or 1E+1)."""
+    if isinstance(value, Decimal):
+        return (str(int(value)) if value == value.to_integral_value()
+                else f"{value.normalize():f}")
     return str(int(value)) if float(value).is_integer() else str(value)
 
 

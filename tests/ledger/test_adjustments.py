@@ -193,3 +193,18 @@ def test_the_sheet_counts_hands_and_adjustments_apart_and_names_the_line_it_undo
     table.refresh_from_db()
     ledger_undo(table.pk, table.version, 2)
     assert "Put line 2 back" in client.get(edit(table)).content.decode()
+
+
+def test_putting_back_an_adjustment_calls_it_a_line():
+    client = Client(headers={"Accept-Language": "en"})
+    table = new_table(client)
+    post_adjust(client, table, 1, reason="false_win", offender="S", each="4")
+    table.refresh_from_db()
+    undo = {"version": table.version, "intent": "undo", "number": "1", "key": "u" * 22}
+    client.post(edit(table, "undo"), undo)
+    again = client.post(edit(table, "undo"), undo, follow=True)
+    assert "Line 1 (an adjustment) was undone already." in again.content.decode()
+    table.refresh_from_db()
+    back = client.post(edit(table, "restore"), {"version": table.version, "intent": "restore",
+                                                "number": "1", "key": "r" * 22}, follow=True)
+    assert "Line 1 (an adjustment) is back." in back.content.decode()

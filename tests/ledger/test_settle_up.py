@@ -24,6 +24,7 @@ from ledger.export import settle_up, to_csv
 from ledger.models import Table
 from ledger.rotation import replay
 from ledger.settle import Transfer, money, settle
+from presentation.seats import amount
 
 PEOPLE = "ABCD"
 
@@ -283,23 +284,30 @@ def test_the_csv_download_carries_the_settle_up(client):
         ["Di", "北 N #1", "-1"]]
 
 
+def settings_form(table: Table, **values: str) -> dict[str, str]:
+    """The settings form as the edit page posts it: the values it showed (``was_…``,
+    and each field unless given in ``values``)."""
+    table.refresh_from_db()
+    shown = {name: "" if getattr(table, name) is None else amount(getattr(table, name))
+             for name in ("money_per_point", "false_win_penalty")}
+    return {**shown, **{f"was_{name}": value for name, value in shown.items()}, **values}
+
+
 @pytest.mark.ledger
 @pytest.mark.django_db
-@pytest.mark.parametrize(("posted", "said"), [
-    ({"money_per_point": "", "false_win_penalty": "10"},
-     ["False-win penalty saved: 10 points to each other player."]),
-    ({"money_per_point": "0.5", "false_win_penalty": ""},
-     ["Money per point saved: 0.5 yuan a point."]),
+@pytest.mark.parametrize(("changes", "said"), [
+    ({"false_win_penalty": "10"}, ["False-win penalty saved: 10 points to each other player."]),
+    ({"false_win_penalty": "1"}, ["False-win penalty saved: 1 point to each other player."]),
+    ({"money_per_point": "0.5"}, ["Money per point saved: 0.5 yuan a point."]),
     ({"money_per_point": "0.5", "false_win_penalty": "3"},
      ["Money per point saved: 0.5 yuan a point.",
       "False-win penalty saved: 3 points to each other player."]),
-    ({"money_per_point": "", "false_win_penalty": ""},
-     ["Nothing to change: these settings are saved already."]),
+    ({}, ["Nothing to change: these settings are saved already."]),
 ])
-def test_saving_the_settings_says_what_changed(client, posted, said):
+def test_saving_the_settings_says_what_changed(client, changes, said):
     client.post("/t/new/", NEW_TABLE, follow=True)  # and its message read
     table = Table.objects.get()
-    response = client.post(edit(table, "money"), posted, follow=True)
+    response = client.post(edit(table, "money"), settings_form(table, **changes), follow=True)
     assert [str(message) for message in response.context["messages"]] == said
 
 
@@ -315,3 +323,36 @@ def test_a_setting_left_out_of_the_form_stays_and_the_wrong_one_has_the_focus(cl
                                                   "false_win_penalty": "-1"})
     focused = re.findall(r"<input[^>]*autofocus[^>]*>", response.content.decode())
     assert len(focused) == 1 and 'name="false_win_penalty"' in focused[0]
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+def test_two_phones_saving_the_settings_keep_each_others_change(client):
+    """Both phones' pages show 1 yuan a point and no penalty; phone A sets 0.5 yuan, then
+    phone B, its page drawn before, sets a penalty of 10: both stay."""
+    client.post("/t/new/", {**NEW_TABLE, "money_per_point": "1"})
+    table = Table.objects.get()
+    second_phone_form = settings_form(table, false_win_penalty="10")
+    client.post(edit(table, "money"), settings_form(table, money_per_point="0.5"))
+    response = Client(headers={"Accept-Language": "en"}).post(
+        edit(table, "money"), second_phone_form, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        "False-win penalty saved: 10 points to each other player."]
+    table.refresh_from_db()
+    assert (table.money_per_point, table.false_win_penalty) == (Decimal("0.5"), Decimal(10))
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+def test_a_refused_setting_leaves_the_page_showing_the_money_saved(client):
+    """1 yuan a point saved; 5 yuan posted with a wrong penalty: refused, and the
+    settle-up around the form is still worked out at 1 yuan."""
+    client.post("/t/new/", {**NEW_TABLE, "money_per_point": "1"})
+    table = Table.objects.get()
+    win(client, table, "S")
+    response = client.post(edit(table, "money"), settings_form(
+        table, money_per_point="5", false_win_penalty="-1"))
+    page = text(response)
+    assert "東 E Ann → 南 S Bo: 2 yuan (2 points)" in page and "10 yuan" not in page
+    table.refresh_from_db()
+    assert table.money_per_point == Decimal(1)
