@@ -8,6 +8,8 @@ previous wild, running totals) is recomputed from the recorded hands by
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 
 from django.db import models
@@ -70,6 +72,21 @@ class Table(models.Model):
         # would tell how many tables there are).
         when = f" · {self.created:%Y-%m-%d %H:%M}" if self.created else ""
         return self.name or f"{self.get_region_display()}{when}"
+
+    # What the sheet shows besides the hands, which change no version: another phone's
+    # change to any of them gives the sheet another stamp (``sheet_stamp``).
+    SHEET_FIELDS = ("name", "player_e", "player_s", "player_w", "player_n", "seatings",
+                    "money_per_point", "false_win_penalty")
+
+    @property
+    def sheet_stamp(self) -> str:
+        """A short text that changes when the table's name, its players, who sits where,
+        the money per point or the 诈胡 penalty does: an open sheet carries it beside
+        the version, and draws itself again when either moved (ledger.views.table_version,
+        static/js/ledger-live.js)."""
+        drawn = json.dumps([str(getattr(self, field)) for field in self.SHEET_FIELDS],
+                           ensure_ascii=False)
+        return hashlib.sha256(drawn.encode()).hexdigest()[:12]
 
     @property
     def names(self) -> dict[str, str]:

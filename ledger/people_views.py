@@ -4,9 +4,10 @@ seat change back — ``/t/<view>/e/<edit>/people``. The rules are ``ledger.peopl
 
 The seating is not part of any hand, so a change moves no version (as the money per
 point, ``ledger.views.table_money``): no hand form open on another phone is turned away
-for it. Two phones changing the seating at once go one at a time: each write reads the
-table's seating under its row lock (``select_for_update``) and writes it back in the
-same transaction, so neither loses the other's change. A refused change writes nothing
+for it, and another phone's open sheet shows the new names within seconds all the same
+(``Table.sheet_stamp``). Two phones changing the seating at once go one at a time:
+each write reads the table's seating under its row lock (``select_for_update``) and
+writes it back in the same transaction, so neither loses the other's change. A refused change writes nothing
 and says why beside its field.
 """
 

@@ -126,8 +126,8 @@ def table_money(request: HttpRequest, view_token: str, edit_token: str):
     It changes no hand, so it moves no version: the version is the hands'
     compare-and-set (ledger.store), and moving it would make every hand's form open on
     another phone stale — "a hand was recorded meanwhile" with no hand to show. Another
-    phone's open page shows the new money when it next draws the sheet: when the next
-    hand is recorded (static/js/ledger-live.js) or the page is opened again. Only the
+    phone's open sheet shows the new money within seconds all the same: the sheet's
+    stamp moved (``Table.sheet_stamp``, static/js/ledger-live.js). Only the
     settings the player changed are written (``MoneyForm.changed``): no hand, and no
     setting another phone changed meanwhile, is undone by it."""
     table = table_of_link(view_token, edit_token)
@@ -173,18 +173,20 @@ def _settings_said(changed: dict) -> list[str]:
 @rate_limited_page("WATCH_RATE_LIMIT", methods=("GET",))
 @capability_page
 def table_version(request: HttpRequest, view_token: str):
-    """The ledger's version, for an open page to see that another phone wrote
-    (static/js/ledger-live.js): one indexed read whatever the table's size, and 304 to a
-    page that has it already (If-None-Match)."""
-    version = Table.objects.filter(view_token=view_token).values_list(
-        "version", flat=True).first()
-    if version is None:
+    """The ledger's version and the sheet's stamp (``Table.sheet_stamp``), for an open
+    page to see that another phone wrote (static/js/ledger-live.js): one indexed read
+    whatever the table's size, and 304 to a page that has them already (If-None-Match:
+    a sheet asks with both, a hand's form with the version alone)."""
+    table = Table.objects.filter(view_token=view_token).only(
+        "version", *Table.SHEET_FIELDS).first()
+    if table is None:
         raise Http404("no such table")
-    etag = f'"{version}"'
-    if request.headers.get("If-None-Match") == etag:
+    stamp = table.sheet_stamp
+    etag = f'"{table.version}-{stamp}"'
+    if request.headers.get("If-None-Match") in (etag, f'"{table.version}"'):
         response = HttpResponse(status=304)
     else:
-        response = JsonResponse({"version": version})
+        response = JsonResponse({"version": table.version, "sheet": stamp})
     response["ETag"] = etag
     return response
 

@@ -1,8 +1,10 @@
 // Every phone sees the ledger as it is now (issue 24). A ledger page ([data-live-sheet])
 // or a hand's form ([data-live-notice]) names the table's version URL (data-live) and the
-// version it was drawn from (data-live-version). Every few seconds while the page is in
-// view it asks whether the version moved — a conditional request the server answers 304
-// with one read, however long the table. When it has:
+// version it was drawn from (data-live-version); a ledger page also the stamp of what it
+// shows besides the hands (data-live-stamp: names, who sits where, the money per point,
+// which move no version). Every few seconds while the page is in view it asks whether
+// they moved — a conditional request the server answers 304 with one read, however long
+// the table. When they have:
 // - a ledger page fetches itself again and puts the fresh sheet (totals, next hand, chart,
 //   hands) in place of its own, and the fresh next forms and rotation into the section
 //   of hands recorded offline (#pending, static/js/ledger-offline.js, which the event
@@ -16,6 +18,7 @@
   if (!watched || !window.fetch || !window.DOMParser) return;
   const url = watched.dataset.live;
   let version = watched.dataset.liveVersion;
+  let stamp = watched.dataset.liveStamp;  // a ledger page's only
   let busy = false;
 
   function freshSheet(newVersion) {
@@ -36,6 +39,7 @@
           });
         }
         version = sheet.dataset.liveVersion || newVersion;
+        stamp = sheet.dataset.liveStamp;
         document.dispatchEvent(new CustomEvent("ledger:changed", { detail: { version } }));
       });
   }
@@ -52,11 +56,15 @@
   function check() {
     if (busy || document.visibilityState === "hidden" || !version) return;
     busy = true;
+    const seen = stamp ? version + "-" + stamp : version;
     fetch(url, { cache: "no-store", credentials: "same-origin",
-                 headers: { "If-None-Match": '"' + version + '"' } })
+                 headers: { "If-None-Match": '"' + seen + '"' } })
       .then((response) => response.status === 200 ? response.json() : null)
       .then((body) => {
-        if (body && String(body.version) !== version) return moved(String(body.version));
+        if (!body) return null;
+        if (String(body.version) !== version || (stamp && body.sheet !== stamp)) {
+          return moved(String(body.version));
+        }
         return null;
       })
       .catch(() => { /* no connection: the page stays as it is */ })

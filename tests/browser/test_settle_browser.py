@@ -11,6 +11,7 @@ from tests.browser.pages import (
     WIDTH,
     a_named_table,
     numbers,
+    other_phone,
     page_width,
     record_a_draw,
     record_win,
@@ -58,3 +59,20 @@ def test_settle_up_read_and_copied(page: Page, artifacts):
     expect(page.locator("[data-read-only]")).to_be_visible()
     assert page.locator("[data-transfer]").all_inner_texts() == lines
     expect(page.locator("[data-money-form]")).to_have_count(0)
+
+
+def test_a_second_phones_open_sheet_shows_the_money_per_point_set_on_the_first(page: Page):
+    """The money per point moves no version, and still another phone's open sheet (the
+    read-only one here) settles up in the new money without a reload."""
+    a_named_table(page, NAMES)
+    record_win(page, "E")  # the dealer wins at 平莊: 2 from each
+    second = other_phone(page)
+    second.goto(page.locator("[data-view-link]").get_attribute("href"))
+    assert numbers(second.locator("[data-transfer]").first.inner_text()) == ["2"]
+
+    page.fill("#id_money_per_point", "0.5")
+    page.locator("[data-money-form] button[type=submit]").tap()
+    expect(page.locator("[data-transfer]").first).to_contain_text("1")
+    expect(second.locator("[data-rounding]")).to_contain_text("3", timeout=15_000)
+    assert numbers(second.locator("[data-transfer]").first.inner_text()) == ["1", "2"]
+    second.context.close()

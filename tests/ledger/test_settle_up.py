@@ -356,3 +356,23 @@ def test_a_refused_setting_leaves_the_page_showing_the_money_saved(client):
     assert "東 E Ann → 南 S Bo: 2 yuan (2 points)" in page and "10 yuan" not in page
     table.refresh_from_db()
     assert table.money_per_point == Decimal(1)
+
+
+@pytest.mark.ledger
+@pytest.mark.django_db
+def test_an_open_sheet_hears_of_a_change_that_moves_no_version(client):
+    """The version URL answers a sheet (version and stamp) 304 until the money per point,
+    a name or a seat changes, then 200 with the new stamp; a hand's form, which asks with
+    the version alone, still 304: no hand was written."""
+    client.post("/t/new/", NEW_TABLE)
+    table = Table.objects.get()
+    url = f"/t/{table.view_token}/version"
+    sheet = f'"{table.version}-{table.sheet_stamp}"'
+    assert client.get(url, headers={"If-None-Match": sheet}).status_code == 304
+    client.post(edit(table, "money"), settings_form(table, money_per_point="2"))
+    answer = client.get(url, headers={"If-None-Match": sheet})
+    table.refresh_from_db()
+    assert answer.status_code == 200
+    assert answer.json() == {"version": table.version, "sheet": table.sheet_stamp}
+    assert table.sheet_stamp not in sheet
+    assert client.get(url, headers={"If-None-Match": f'"{table.version}"'}).status_code == 304
