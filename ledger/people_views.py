@@ -7,8 +7,8 @@ point, ``ledger.views.table_money``): no hand form open on another phone is turn
 for it, and another phone's open sheet shows the new names within seconds all the same
 (``Table.sheet_stamp``). Two phones changing the seating at once go one at a time:
 each write reads the table's seating under its row lock (``select_for_update``) and
-writes it back in the same transaction, so neither loses the other's change. A refused change writes nothing
-and says why beside its field.
+writes it back in the same transaction, so neither loses the other's change. A refused
+change writes nothing and says why beside its field.
 """
 
 from __future__ import annotations
