@@ -135,7 +135,10 @@ def settle_up(totals: dict[str, Decimal], people: dict[str, str], *, title: str,
                             "%(payer)s → %(payee)s: %(money)s yuan (%(points)s points)",
                             many) % {**names, "money": cash, "points": points}
         lines.append({**names, "points": points, "money": cash, "line": line})
-    if per_point is None:
+    if count == 0:  # adjustment lines only
+        header = (_("%(table)s: settle-up") if per_point is None
+                  else _("%(table)s: settle-up, %(money)s yuan a point"))
+    elif per_point is None:
         header = ngettext("%(table)s: settle-up after %(count)s hand",
                           "%(table)s: settle-up after %(count)s hands", count)
     else:

@@ -208,3 +208,13 @@ def test_putting_back_an_adjustment_calls_it_a_line():
     back = client.post(edit(table, "restore"), {"version": table.version, "intent": "restore",
                                                 "number": "1", "key": "r" * 22}, follow=True)
     assert "Line 1 (an adjustment) is back." in back.content.decode()
+
+
+@pytest.mark.parametrize(("money", "header"), [
+    ("", "settle-up"), ("0.5", "settle-up, 0.5 yuan a point")])
+def test_a_sheet_of_adjustments_only_settles_up_without_counting_hands(money, header):
+    client = Client(headers={"Accept-Language": "en"})
+    table = new_table(client, name="Friday", money_per_point=money)
+    post_adjust(client, table, 1, reason="false_win", offender="N", each="5")
+    sheet = client.get(edit(table)).content.decode()
+    assert f"Friday: {header}" in sheet and "after 0 hands" not in sheet
