@@ -153,7 +153,7 @@ def test_the_csv_ends_with_the_settle_up():
                                            .removeprefix("\ufeff"))))
     assert rows[1:] == [
         [],
-        ["Friday: settle-up after 0 hands, 0.333 yuan a point"],
+        ["Friday: settle-up, 0.333 yuan a point"],  # no hand: the lines are adjustments
         ["Payer", "Payee", "Points", "Money (yuan)"],
         ["南 Bo", "'=Ann", "1.5", "0.5"],  # 0.4995: rounded half up to the fen
         ["In all 0.5 yuan, each transfer rounded to the fen (0.01 yuan), half up."],
