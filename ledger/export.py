@@ -24,6 +24,7 @@ from ledger.settle import money, settle
 from presentation.language import chinese
 from presentation.messages import how_won, meld_kind
 from presentation.regions import streak_name
+from presentation.seats import plural_count
 from rules.regions import REGIONS
 from rules.request import SEATS
 
@@ -120,8 +121,7 @@ def settle_up(totals: dict[str, Decimal], people: dict[str, str], *, title: str,
     for transfer in settle(totals):
         points = amount(_decimal(transfer.amount))
         names = {"payer": people[transfer.payer], "payee": people[transfer.payee]}
-        # English says "1 point" and "0.5 points": a fraction counts as plural
-        many = transfer.amount.numerator if transfer.amount.denominator == 1 else 2
+        many = plural_count(transfer.amount)
         if per_point is None:
             cash = ""
             line = ngettext("%(payer)s → %(payee)s: %(points)s point",

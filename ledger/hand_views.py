@@ -350,9 +350,8 @@ def table_restore(request: HttpRequest, view_token: str, edit_token: str):
     elif error is not None and not isinstance(error, store.NothingToDo):
         messages.error(request, _refusal(error, write.number, table.region))
     elif written is not None:
-        adjustment = (undone_kind == Hand.ADJUST)
         _say_written(request, written, _("Line %(number)s (an adjustment) is back.")
-                     if adjustment else _("Hand %(number)s is back."))
+                     if undone_kind == Hand.ADJUST else _("Hand %(number)s is back."))
     return redirect(edit_url(table))
 
 

@@ -53,6 +53,7 @@ from ledger.stats import PlayedHand, evening
 from presentation.messages import how_won
 from presentation.permalink import calculator_link
 from presentation.regions import in_language, region_label, region_name, rule_label, streak_name
+from presentation.seats import plural_count
 from rules.regions import REGIONS
 from rules.settle import total_key
 
@@ -162,11 +163,9 @@ def _settings_said(changed: dict) -> list[str]:
     if "false_win_penalty" in changed and penalty is None:
         said.append(_("False-win penalty cleared: typed with each adjustment."))
     elif penalty is not None:
-        # English says "1 point" and "0.5 points": a fraction counts as plural
-        many = int(penalty) if penalty == penalty.to_integral_value() else 2
         said.append(ngettext("False-win penalty saved: %(points)s point to each other player.",
                              "False-win penalty saved: %(points)s points to each other player.",
-                             many) % {"points": amount(penalty)})
+                             plural_count(penalty)) % {"points": amount(penalty)})
     return said
 
 

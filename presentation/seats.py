@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 from presentation.language import pgettext_lazy
 
-__all__ = ["MINUS", "SEAT_NAMES", "amount", "seat_name", "signed"]
+__all__ = ["MINUS", "SEAT_NAMES", "amount", "plural_count", "seat_name", "signed"]
 
 MINUS = "\u2212"  # the minus sign, not a hyphen
 
@@ -30,6 +31,12 @@ def amount(value: int | float | Decimal) -> str:
         return (str(int(value)) if value == value.to_integral_value()
                 else f"{value.normalize():f}")
     return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def plural_count(value: int | Decimal | Fraction) -> int:
+    """The number ngettext picks a word's form by, for an amount: itself when whole,
+    else 2, since English says "1 point" but "0.5 points"."""
+    return int(value) if value == int(value) else 2
 
 
 def signed(value: int | float | Decimal) -> str:

@@ -10,6 +10,8 @@ SEATS = ("e", "s", "w", "n")
 
 
 def plain(name):
+    # ledger.people.plain_name as it is today: a migration keeps its own copy, so that
+    # it does the same whatever the app's code becomes
     return " ".join(name.split())
 
 
