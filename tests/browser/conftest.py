@@ -22,6 +22,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # Generous for a loaded CI machine; a passing step takes well under a second.
 expect.set_options(timeout=TIMEOUT_MS)
 
+HERE = Path(__file__).parent
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox",  # CI runs as root in a container
@@ -33,6 +34,14 @@ CHROMIUM_ARGS = [
     # A container's /dev/shm is often 64 MB, too small for Chromium's shared memory.
     "--disable-dev-shm-usage",
 ]
+
+
+def pytest_collection_modifyitems(items):
+    """Every test in this folder drives Chromium: marked ``browser`` here, once, so that
+    ``-m 'not browser'`` leaves out each of them, a new module's included."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.browser)
 
 
 def in_ci() -> bool:

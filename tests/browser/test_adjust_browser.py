@@ -15,7 +15,7 @@ from tests.browser.pages import (
     record_win,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.ledger]
+pytestmark = pytest.mark.ledger
 
 NAMES = ["阿安", "阿博", "阿西", "阿迪"]
 

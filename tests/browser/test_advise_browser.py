@@ -5,13 +5,12 @@ pick ranked online and offline alike. Screenshots in 简体 into test-artifacts/
 
 from urllib.parse import parse_qs, urlparse
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from rules import advise
 from tests.browser.pages import Taps, keep_the_engine, needs_engine, result_text
 
-pytestmark = [pytest.mark.browser, needs_engine]
+pytestmark = needs_engine
 
 OFFLINE_MS = 120_000  # the first offline answer starts the engine on this phone
 # Jinhua, 財神 5s (one held): throwing 9p leaves it ready on 1s 2s 3s 4s 5s 7z.

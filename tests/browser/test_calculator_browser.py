@@ -25,8 +25,6 @@ from tests.browser.pages import (
     unfold,
 )
 
-pytestmark = pytest.mark.browser
-
 EXAMPLE_3_QUERY = "?" + urlencode(EXAMPLE_3)
 # The goal: a Hangzhou 暴頭 hand in under 30 taps on a phone.
 TAP_BUDGET = 30

@@ -8,13 +8,12 @@ answer the built engine gives under CPython, byte for byte."""
 
 import json
 
-import pytest
 from playwright.sync_api import Page
 
 from tests.browser.pages import needs_engine
 from tests.offline_corpus import built_engine_answers, corpus, form_corpus
 
-pytestmark = [pytest.mark.browser, needs_engine]
+pytestmark = needs_engine
 
 # Starts the page's worker and posts it every message, one after the other.
 ANSWER_ALL = """async (messages) => {

@@ -5,12 +5,9 @@ their payments; a tap on one makes it the shown answer, in the link too."""
 import re
 from urllib.parse import urlencode
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import payments
-
-pytestmark = pytest.mark.browser
 
 ROB_KONG = {"region": "honghe", "hand": "234m456p789s11s45s", "win_tile": "3s",
             "win_type": "rob_kong", "winner": "S", "dealer": "E", "discarder": "W",

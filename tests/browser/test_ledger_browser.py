@@ -14,7 +14,7 @@ from tests.browser.pages import (
     serious,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.ledger]
+pytestmark = pytest.mark.ledger
 
 def next_hand(page: Page) -> tuple[str, str]:
     position = page.locator("[data-next]")

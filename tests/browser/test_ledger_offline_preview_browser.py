@@ -17,7 +17,7 @@ from tests.browser.pages import (
     typed,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.ledger, needs_engine]
+pytestmark = [pytest.mark.ledger, needs_engine]
 
 # Hangzhou (a new table's region): South self-draws 暴頭, 白 as the wild.
 HAND, WIN_TILE, WINNER = "123m456m789p345s5z", "5z", "S"

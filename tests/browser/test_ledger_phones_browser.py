@@ -21,7 +21,7 @@ from tests.browser.pages import (
     typed,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.ledger]
+pytestmark = pytest.mark.ledger
 
 def hands(page: Page) -> list[tuple[str, str]]:
     rows = page.locator("tbody[data-hand]")

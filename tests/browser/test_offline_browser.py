@@ -19,8 +19,6 @@ from tests.browser.pages import (
     visit_with_the_service_worker,
 )
 
-pytestmark = pytest.mark.browser
-
 
 def test_opened_pages_open_offline_and_others_say_why(page: Page, artifacts):
     visit_with_the_service_worker(page, "/rules/")

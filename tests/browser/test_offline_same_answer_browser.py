@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.pages import keep_the_engine, needs_engine, result_text
 from tests.offline_corpus import REFUSED_FORMS as REFUSED
 
-pytestmark = [pytest.mark.browser, needs_engine]
+pytestmark = needs_engine
 
 LANGUAGES = ["zh-hans", "zh-hant", "en"]
 ENGINE_START_MS = 60_000  # the first offline answer starts the engine in the worker

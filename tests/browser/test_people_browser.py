@@ -20,7 +20,7 @@ from tests.browser.pages import (
     serious,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.ledger]
+pytestmark = pytest.mark.ledger
 
 NAMES = ["甲", "乙", "丙", "丁"]
 

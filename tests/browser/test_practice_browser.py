@@ -1,15 +1,12 @@
 """Practice mode in a phone-sized headless Chromium: a round is answered with the
 engine's own numbers, graded correct, fits 360 px and passes axe."""
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from calculator.practice import deal_for
 from rules import score
 from tests.browser.pages import WIDTH, page_width, serious
-
-pytestmark = pytest.mark.browser
 
 REGION, SEED = "jinhua", 42
 

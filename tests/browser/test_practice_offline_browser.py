@@ -4,14 +4,13 @@ the same hand, and the grades and the result panel read word for word as online.
 
 from urllib.parse import parse_qs, urlparse
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from presentation.practice import deal_for
 from rules import score
 from tests.browser.pages import keep_the_engine, needs_engine
 
-pytestmark = [pytest.mark.browser, needs_engine]
+pytestmark = needs_engine
 
 
 def round_of(page: Page) -> tuple[str, int]:

@@ -11,8 +11,6 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.pages import HEIGHT, WIDTH, page_width, pattern_names, serious
 
-pytestmark = pytest.mark.browser
-
 REGIONS = ("hangzhou", "jinhua", "honghe")
 
 

@@ -10,8 +10,6 @@ from playwright.sync_api import Page, expect
 from calculator import rules_pages
 from tests.browser.pages import HEIGHT, WIDTH, page_width
 
-pytestmark = pytest.mark.browser
-
 QUERIES = ("bt", "暴头", "暴頭", "BT", "baotou", "one suit", "qys", "ssbk", "qf", "qd", "七对",
            "th", "lone-wild", "q", "麻婆豆腐", "xyz")
 

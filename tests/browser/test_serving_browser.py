@@ -12,8 +12,6 @@ from playwright.sync_api import Page, expect
 from tests.browser.pages import EXAMPLE_3, EXAMPLE_3_PAYMENTS, open_calculator, payments, typed
 from tests.servers import HTTPS
 
-pytestmark = pytest.mark.browser
-
 PAGE_WEIGHT_LIMIT = 200 * 1024  # bytes on the wire, compressed
 
 

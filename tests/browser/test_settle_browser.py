@@ -18,7 +18,7 @@ from tests.browser.pages import (
     serious,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.ledger]
+pytestmark = pytest.mark.ledger
 
 NAMES = ["阿安", "Bo", "Cy", "Di"]
 

@@ -15,7 +15,6 @@ import zlib
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
@@ -27,8 +26,6 @@ from tests.browser.pages import (
     record_win,
     visit_with_the_service_worker,
 )
-
-pytestmark = pytest.mark.browser
 
 SCALE = 2  # the least pixel ratio share.js draws at; the tests' phone has 1
 MARGIN = 12  # the page's background around the element, in CSS pixels (share.js)

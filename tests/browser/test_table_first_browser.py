@@ -8,8 +8,6 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.pages import HEIGHT, Taps, open_calculator
 
-pytestmark = pytest.mark.browser
-
 # A result link of each region, as the result's copy button gives it (RULEBOOK §5).
 SHARED = {
     "hangzhou": "/?region=hangzhou&hand=123m456m789p345s5z&win_tile=9s&win_type=self_draw"

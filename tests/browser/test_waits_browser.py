@@ -3,13 +3,10 @@ fits 360 px, passes axe, and the tile widget works without a winning tile."""
 
 from urllib.parse import urlencode
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import WIDTH, page_width, serious
-
-pytestmark = pytest.mark.browser
 
 HONGHE = {"region": "honghe", "hand": "123m456p789s11z45s", "wild": "9p",
           "winner": "S", "dealer": "E"}
