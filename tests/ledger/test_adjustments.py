@@ -14,10 +14,10 @@ from ledger import adjust, store
 from ledger.models import Table
 from ledger.rotation import Position, advance, payments_of
 from tests.helpers import ledger_undo, ledger_write
+from tests.ledger.pages import PLAIN, edit, new_table
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 
-WIN = {"hand": "123m456p789s234s7z", "win_tile": "7z", "win_type": "self_draw"}
 D = Decimal
 
 
@@ -41,21 +41,9 @@ def test_an_adjustment_keeps_the_dealer_streak_and_history(region, before):
                              before.previous_wild)
 
 
-def new_table(client: Client, **more) -> Table:
-    response = client.post("/t/new/", {"region": "hangzhou", "base": "1", "player_e": "Ann",
-                                       "player_s": "Bo", "player_w": "Cy", "player_n": "Di",
-                                       "first_dealer": "E", **more})
-    assert response.status_code == 302
-    return Table.objects.get()
-
-
-def edit(table: Table, path: str = "") -> str:
-    return f"/t/{table.view_token}/e/{table.edit_token}/{path}"
-
-
 def test_recorded_undone_and_restored_like_a_hand():
     table = new_table(Client())
-    table = ledger_write(table.pk, 0, 1, "win", {**WIN, "winner": "S"})
+    table = ledger_write(table.pk, 0, 1, "win", {**PLAIN, "winner": "S"})
     won = store.load(table).totals
     table = ledger_write(table.pk, table.version, 2, "adj", adjust.false_win("S", D(10)))
     ledger = store.load(table)
@@ -73,7 +61,7 @@ def test_recorded_undone_and_restored_like_a_hand():
 
 def test_a_stale_adjustment_is_not_written():
     table = new_table(Client())
-    ledger_write(table.pk, 0, 1, "win", {**WIN, "winner": "S"})
+    ledger_write(table.pk, 0, 1, "win", {**PLAIN, "winner": "S"})
     with pytest.raises(store.StaleLedger):
         ledger_write(table.pk, 0, 1, "adj", adjust.false_win("S", D(10)), intent="new")
     assert [h.kind for h in table.hands.all()] == ["win"]
@@ -82,7 +70,7 @@ def test_a_stale_adjustment_is_not_written():
 def test_a_change_before_a_win_rescoring_keeps_the_win():
     table = new_table(Client())
     table = ledger_write(table.pk, 0, 1, "adj", adjust.false_win("E", D(10)))
-    table = ledger_write(table.pk, table.version, 2, "win", {**WIN, "winner": "E"})
+    table = ledger_write(table.pk, table.version, 2, "win", {**PLAIN, "winner": "E"})
     table = ledger_write(table.pk, table.version, 1, "adj",
                          adjust.other({"E": D(1), "S": D(-1), "W": D(0), "N": D(0)}, "x"))
     entries = store.load(table).entries
@@ -104,8 +92,7 @@ def post_adjust(client: Client, table: Table, number: int, **fields):
       "amount_N": "-0.5", "note": "x"}, {"E": D("1.5"), "S": D("-0.5"), "W": D("-0.5"),
                                          "N": D("-0.5")}),
 ])
-def test_the_adjustment_page_records_a_line(fields, totals):
-    client = Client(headers={"Accept-Language": "en"})
+def test_the_adjustment_page_records_a_line(client, fields, totals):
     table = new_table(client, false_win_penalty="5")  # the table's 诈胡 penalty
     page = client.get(edit(table, "hand/1/adjust")).content.decode()
     assert 'value="5"' in page  # offered
@@ -128,8 +115,7 @@ def test_the_adjustment_page_records_a_line(fields, totals):
      "At most 1,000,000 points."),
     ({"reason": "bribe"}, "That is not one of the choices"),
 ])
-def test_a_wrong_adjustment_says_what_to_fix_and_records_nothing(fields, message):
-    client = Client(headers={"Accept-Language": "en"})
+def test_a_wrong_adjustment_says_what_to_fix_and_records_nothing(client, fields, message):
     table = new_table(client)
     response = post_adjust(client, table, 1, **fields)
     assert response.status_code == 400
@@ -137,8 +123,7 @@ def test_a_wrong_adjustment_says_what_to_fix_and_records_nothing(fields, message
     assert not table.hands.exists()
 
 
-def test_a_recorded_line_opens_for_a_change_with_its_values():
-    client = Client(headers={"Accept-Language": "en"})
+def test_a_recorded_line_opens_for_a_change_with_its_values(client):
     table = new_table(client)
     post_adjust(client, table, 1, reason="false_win", offender="N", each="7", note="oops")
     page = client.get(edit(table, "hand/1/adjust")).content.decode()
@@ -151,8 +136,7 @@ def test_a_recorded_line_opens_for_a_change_with_its_values():
     assert [h.request["note"] for h in table.hands.all()] == ["mended"]
 
 
-def test_the_undo_page_and_a_stale_form_name_the_line_in_words():
-    client = Client(headers={"Accept-Language": "en"})
+def test_the_undo_page_and_a_stale_form_name_the_line_in_words(client):
     table = new_table(client)
     post_adjust(client, table, 1, reason="false_win", offender="S", each="4")
     words = "False win 诈胡: 南 S Bo pays each other player 4"
@@ -164,8 +148,7 @@ def test_the_undo_page_and_a_stale_form_name_the_line_in_words():
 
 @pytest.mark.parametrize(("typed", "kept"), [
     ("2.50", "2.5"), ("1E2", "100"), ("1e5", "100000"), ("10.00", "10"), ("0.25", "0.25")])
-def test_an_amount_is_kept_as_players_write_it(typed, kept):
-    client = Client(headers={"Accept-Language": "en"})
+def test_an_amount_is_kept_as_players_write_it(client, typed, kept):
     table = new_table(client)
     assert post_adjust(client, table, 1, reason="false_win", offender="E",
                        each=typed).status_code == 302
@@ -177,10 +160,9 @@ def test_an_amount_is_kept_as_players_write_it(typed, kept):
     assert f"pays each other player {kept}" in client.get(edit(table)).content.decode()
 
 
-def test_the_sheet_counts_hands_and_adjustments_apart_and_names_the_line_it_undoes():
-    client = Client(headers={"Accept-Language": "en"})
+def test_the_sheet_counts_hands_and_adjustments_apart_and_names_the_line_it_undoes(client):
     table = new_table(client, money_per_point="1")
-    ledger_write(table.pk, 0, 1, "win", {**WIN, "winner": "S"})
+    ledger_write(table.pk, 0, 1, "win", {**PLAIN, "winner": "S"})
     post_adjust(client, table, 2, reason="false_win", offender="N", each="5")
     sheet = client.get(edit(table)).content.decode()
     assert "1 hand, 1 adjustment" in sheet
@@ -195,8 +177,7 @@ def test_the_sheet_counts_hands_and_adjustments_apart_and_names_the_line_it_undo
     assert "Put line 2 back" in client.get(edit(table)).content.decode()
 
 
-def test_putting_back_an_adjustment_calls_it_a_line():
-    client = Client(headers={"Accept-Language": "en"})
+def test_putting_back_an_adjustment_calls_it_a_line(client):
     table = new_table(client)
     post_adjust(client, table, 1, reason="false_win", offender="S", each="4")
     table.refresh_from_db()
@@ -212,8 +193,7 @@ def test_putting_back_an_adjustment_calls_it_a_line():
 
 @pytest.mark.parametrize(("money", "header"), [
     ("", "settle-up"), ("0.5", "settle-up, 0.5 yuan a point")])
-def test_a_sheet_of_adjustments_only_settles_up_without_counting_hands(money, header):
-    client = Client(headers={"Accept-Language": "en"})
+def test_a_sheet_of_adjustments_only_settles_up_without_counting_hands(client, money, header):
     table = new_table(client, name="Friday", money_per_point=money)
     post_adjust(client, table, 1, reason="false_win", offender="N", each="5")
     sheet = client.get(edit(table)).content.decode()

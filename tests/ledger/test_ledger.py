@@ -21,11 +21,11 @@ from ledger.export import SEAT_SHIFT, chart, to_csv
 from ledger.models import Hand, Table
 from ledger.rotation import Position, advance, compose, replay, start
 from rules.region import next_seat
-from tests.helpers import ledger_undo, ledger_write
+from tests.helpers import SEATS, ledger_undo, ledger_write
+from tests.ledger.pages import record, stored_table
 
 pytestmark = pytest.mark.ledger
 
-SEATS = ("E", "S", "W", "N")
 WILD = {"honghe": "9m", "hangzhou": None, "jinhua": "6s"}
 
 
@@ -226,20 +226,9 @@ def test_csv_has_a_row_per_hand_with_nets_and_totals():
 
 # --- the store: recording against the database ---
 
-def new_table(region="hangzhou", **fields) -> Table:
-    return Table.objects.create(region=region, player_e="Ann", player_s="Bo", player_w="Cy",
-                                player_n="Di", **fields)
-
-
-def record(table, kind, fields=None, number=None):
-    table.refresh_from_db()
-    number = number or table.hands.count() + 1
-    return ledger_write(table.pk, table.version, number, kind, fields or {})
-
-
 @pytest.mark.django_db
 def test_recording_stores_the_full_request_and_result():
-    table = new_table(base=2)
+    table = stored_table(base=2)
     record(table, "win", win("E"))
     hand = table.hands.get()
     assert (hand.number, hand.kind) == (1, "win")
@@ -252,7 +241,7 @@ def test_recording_stores_the_full_request_and_result():
 
 @pytest.mark.django_db
 def test_dealer_streak_comes_from_the_recorded_hands():
-    table = new_table()
+    table = stored_table()
     record(table, "win", win("E"))      # E deals 平莊, wins: ×2 each
     record(table, "draw")               # E keeps the seat: 三連莊 next
     record(table, "win", win("E"))      # streak 2: ×8 each
@@ -265,7 +254,7 @@ def test_dealer_streak_comes_from_the_recorded_hands():
 
 @pytest.mark.django_db
 def test_honghe_history_scores_huang_fan_and_bai_da_lian_zhuang():
-    table = new_table(region="honghe")
+    table = stored_table(region="honghe")
     record(table, "draw", {"wild": "9m"})
     record(table, "win", win("S", region="honghe", wild="9m"))
     keys = [p["key"] for p in table.hands.get(number=2).result["patterns"]]
@@ -274,7 +263,7 @@ def test_honghe_history_scores_huang_fan_and_bai_da_lian_zhuang():
 
 @pytest.mark.django_db
 def test_a_stale_version_is_refused_and_says_what_changed():
-    table = new_table()
+    table = stored_table()
     record(table, "win", win("S"))
     with pytest.raises(store.StaleLedger) as stale:
         ledger_write(table.pk, 0, 2, "win", win("S"), intent="new")
@@ -284,7 +273,7 @@ def test_a_stale_version_is_refused_and_says_what_changed():
 
 @pytest.mark.django_db
 def test_changing_a_past_hand_recomputes_every_later_one():
-    table = new_table()
+    table = stored_table()
     record(table, "win", win("E"))   # E keeps the deal…
     record(table, "win", win("E"))   # …so this is 二連莊: ×4
     assert table.hands.get(number=2).result["payments"]["E"] == 12
@@ -298,7 +287,7 @@ def test_changing_a_past_hand_recomputes_every_later_one():
 
 @pytest.mark.django_db
 def test_a_change_that_breaks_a_later_hand_is_refused_whole():
-    table = new_table()
+    table = stored_table()
     record(table, "win", win("E"))
     record(table, "win", win("E"))
     record(table, "win", win("E", how="discard", discarder="S"))  # 三連莊: a discard win
@@ -312,7 +301,7 @@ def test_a_change_that_breaks_a_later_hand_is_refused_whole():
 
 @pytest.mark.django_db
 def test_a_hand_that_does_not_win_is_not_recorded():
-    table = new_table()
+    table = stored_table()
     with pytest.raises(store.Refused):
         record(table, "win", {**win("S"), "win_tile": "1z"})
     assert not table.hands.exists()
@@ -320,7 +309,7 @@ def test_a_hand_that_does_not_win_is_not_recorded():
 
 @pytest.mark.django_db
 def test_a_draw_can_become_a_win_and_back():
-    table = new_table()
+    table = stored_table()
     record(table, "draw")
     record(table, "win", win("W"), number=1)
     assert table.hands.get(number=1).kind == "win"
@@ -331,7 +320,7 @@ def test_a_draw_can_become_a_win_and_back():
 
 @pytest.mark.django_db
 def test_undo_removes_the_last_hand_only_at_the_version_seen():
-    table = new_table()
+    table = stored_table()
     record(table, "win", win("S"))
     record(table, "draw")
     with pytest.raises(store.StaleLedger):
@@ -344,7 +333,7 @@ def test_undo_removes_the_last_hand_only_at_the_version_seen():
 def test_hand_numbers_are_unique_per_table_in_the_schema():
     from django.db import IntegrityError, transaction
 
-    table = new_table()
+    table = stored_table()
     record(table, "draw")
     with pytest.raises(IntegrityError), transaction.atomic():
         Hand.objects.create(table=table, number=1, kind="draw")
@@ -366,7 +355,7 @@ NOT_NAMED = [
 @pytest.mark.django_db
 @pytest.mark.parametrize(("intent", "number"), NOT_NAMED)
 def test_a_write_touches_only_the_hand_its_intent_names(intent, number):
-    table = new_table()
+    table = stored_table()
     record(table, "win", win("S"))
     record(table, "draw")
     table.refresh_from_db()
@@ -382,7 +371,7 @@ def test_a_write_touches_only_the_hand_its_intent_names(intent, number):
 
 @pytest.mark.django_db
 def test_an_undo_with_nothing_to_undo_changes_nothing():
-    table = new_table()
+    table = stored_table()
     with pytest.raises(store.NothingToDo):
         ledger_undo(table.pk, 0, 0)
     assert Table.objects.get(pk=table.pk).version == 0  # the other phones' forms stay fresh
@@ -392,7 +381,7 @@ def test_an_undo_with_nothing_to_undo_changes_nothing():
 @pytest.mark.parametrize(("intent", "number", "kind"), [
     ("new", 2, "draw"), ("edit", 1, "draw"), ("undo", 1, ""), ("new", 2, "win")])
 def test_the_same_key_twice_is_written_once(intent, number, kind):
-    table = new_table()
+    table = stored_table()
     record(table, "win", win("S"))
     table.refresh_from_db()
     fields = win("W") if kind == "win" else {}
@@ -442,7 +431,7 @@ def test_rotation_invariants(region, first, sequence):
 @given(region=st.sampled_from(["hangzhou", "honghe", "jinhua"]),
        winners=st.lists(st.sampled_from([*SEATS, None]), min_size=1, max_size=6))
 def test_totals_always_sum_to_zero(region, winners):
-    table = new_table(region=region)
+    table = stored_table(region=region)
     for winner in winners:
         if winner is None:
             record(table, "draw")
@@ -502,7 +491,7 @@ def test_a_page_of_the_ledger_is_the_replayed_ledger(stored):
     totals) agrees with store.load (a replay of every hand): Honghe, whose next hand
     reads the last wild, with wins, draws, a paper result and half a base; with the
     stored positions, or without (hands from before Hand.after: filled in once)."""
-    table = new_table(region="honghe", base="0.5")
+    table = stored_table(region="honghe", base="0.5")
     record(table, "win", {**win("S"), "wild": "5s"})
     record(table, "draw", {"wild": "9p"})
     record(table, "draw")
@@ -532,7 +521,7 @@ def test_a_page_of_the_ledger_is_the_replayed_ledger(stored):
     ({"jinhua_dealer": "keep_on_win_or_draw"}, "EEESWW"),
 ])
 def test_a_jinhua_ledger_of_five_hands_deals_by_its_rotation(house_rules, dealers):
-    table = new_table(region="jinhua", house_rules=house_rules)
+    table = stored_table(region="jinhua", house_rules=house_rules)
     for kind, winner in JINHUA_EVENING:
         record(table, kind, win(winner, region="jinhua") if winner else {})
     table.refresh_from_db()

@@ -18,6 +18,7 @@ from django.test import Client
 from ledger import store
 from ledger.models import Table
 from tests.helpers import ledger_write
+from tests.ledger.pages import edit, stored_table
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db(transaction=True)]
 
@@ -30,11 +31,6 @@ def postgres():
         if os.environ.get("REQUIRE_POSTGRES"):
             pytest.fail(f"REQUIRE_POSTGRES is set but the database is {connection.vendor}")
         pytest.skip("concurrent writers are tested on PostgreSQL: make test-postgres")
-
-
-def new_table() -> Table:
-    return Table.objects.create(region="honghe", player_e="Ann", player_s="Bo",
-                                player_w="Cy", player_n="Di")
 
 
 def together(job, count=PHONES) -> list:
@@ -53,7 +49,7 @@ def together(job, count=PHONES) -> list:
 
 
 def test_phones_that_saw_the_same_version_record_exactly_one_hand():
-    table = new_table()
+    table = stored_table("honghe")
 
     def phone(i):
         try:
@@ -71,7 +67,7 @@ def test_phones_that_saw_the_same_version_record_exactly_one_hand():
 
 
 def test_phones_that_retry_lose_nothing_and_double_nothing():
-    table = new_table()
+    table = stored_table("honghe")
     per_phone = 4
 
     def phone(i):
@@ -96,8 +92,8 @@ def test_phones_that_retry_lose_nothing_and_double_nothing():
 
 
 def test_phones_posting_the_same_form_get_one_record_and_conflicts():
-    table = new_table()
-    url = f"/t/{table.view_token}/e/{table.edit_token}/hand/1/draw"
+    table = stored_table("honghe")
+    url = edit(table, "hand/1/draw")
 
     def phone(i):
         return Client().post(url, {"version": 0, "intent": "new", "wild": f"{i + 1}s"})
@@ -110,7 +106,7 @@ def test_phones_posting_the_same_form_get_one_record_and_conflicts():
 def test_one_key_sent_from_eight_clients_at_once_records_one_hand():
     """A replay, a second tab, a retry after a lost answer — all at once: the write is
     done once, and every other send of its key hears "already recorded", not a conflict."""
-    table = new_table()
+    table = stored_table("honghe")
     write = store.Write(intent="new", number=1, version=0, key="one-hand-many-sends",
                         kind="draw", fields={"wild": "3p"})
 
@@ -126,7 +122,7 @@ def test_one_key_sent_from_eight_clients_at_once_records_one_hand():
 
 
 def test_an_edit_racing_a_new_hand_never_overwrites_it():
-    table = new_table()
+    table = stored_table("honghe")
     ledger_write(table.pk, 0, 1, "draw", {"wild": "1m"})
 
     def phone(i):

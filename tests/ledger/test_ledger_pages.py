@@ -11,38 +11,16 @@ from django.test import Client
 
 from ledger.models import Table
 from rules import score
+from tests.ledger.pages import PLAIN, edit, new_table, text
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
-
-PLAIN = {"hand": "123m456p789s234s7z", "win_tile": "7z", "win_type": "self_draw"}
-
-
-@pytest.fixture
-def client() -> Client:
-    """A phone set to English: the tests read the page's words."""
-    return Client(headers={"Accept-Language": "en"})
 
 
 @pytest.fixture
 def table(client) -> Table:
-    response = client.post("/t/new/", {
-        "name": "Friday", "region": "hangzhou", "base": "1", "player_e": "Ann",
-        "player_s": "Bo", "player_w": "Cy", "player_n": "Di", "first_dealer": "E",
-        "hangzhou_discard": "dealer_streak3", "honghe_rob_kong": "robbed_pays_double"})
-    assert response.status_code == 302
-    table = Table.objects.get()
-    assert response.url == f"/t/{table.view_token}/e/{table.edit_token}/"
-    return table
-
-
-def edit(table, path=""):
-    return f"/t/{table.view_token}/e/{table.edit_token}/{path}"
-
-
-def text(response) -> str:
-    """The page's visible text, spaces collapsed."""
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", response.content.decode(), flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    """``NEW_TABLE`` posted with a house rule of Hangzhou's and one of Honghe's."""
+    return new_table(client, hangzhou_discard="dealer_streak3",
+                     honghe_rob_kong="robbed_pays_double")
 
 
 def win(client, table, number, winner, version=None, **fields):

@@ -17,7 +17,7 @@ from ledger import store
 from ledger.export import to_csv
 from ledger.models import Table
 from presentation.messages import how_won
-from tests.helpers import ledger_write
+from tests.ledger.pages import record, stored_table
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 
@@ -34,16 +34,6 @@ WORDS = {
 }
 
 
-def new_table(region: str) -> Table:
-    return Table.objects.create(region=region, player_e="Ann", player_s="Bo", player_w="Cy",
-                                player_n="Di")
-
-
-def record(table: Table, fields: dict) -> None:
-    table.refresh_from_db()
-    ledger_write(table.pk, table.version, table.hands.count() + 1, "win", fields)
-
-
 def rows(table: Table, language: str) -> list[list[str]]:
     table.refresh_from_db()
     with translation.override(language):
@@ -53,9 +43,9 @@ def rows(table: Table, language: str) -> list[list[str]]:
 
 @pytest.mark.parametrize("language", WORDS)
 def test_a_honghe_hand_has_its_total_in_the_fan_column(language):
-    table = new_table("honghe")
-    record(table, {**ON_PAPER_FROM_W, "fan": 2})
-    record(table, {**PLAIN, "winner": "S", "wild": "9m"})
+    table = stored_table("honghe")
+    record(table, "win", {**ON_PAPER_FROM_W, "fan": 2})
+    record(table, "win", {**PLAIN, "winner": "S", "wild": "9m"})
     on_paper, scored = rows(table, language)
     assert (on_paper[FAN], on_paper[MULTIPLIER]) == ("2", "")
     assert (scored[FAN], scored[MULTIPLIER]) == ("0", "")
@@ -65,9 +55,9 @@ def test_a_honghe_hand_has_its_total_in_the_fan_column(language):
 
 
 def test_a_multiplying_regions_hand_has_its_total_in_the_multiplier_column():
-    table = new_table("hangzhou")
-    record(table, {"winner": "S", "win_type": "self_draw", "multiplier": 4})
-    record(table, {**PLAIN, "hand": "123m456p789s234s7z", "win_tile": "7z", "winner": "S"})
+    table = stored_table("hangzhou")
+    record(table, "win", {"winner": "S", "win_type": "self_draw", "multiplier": 4})
+    record(table, "win", {**PLAIN, "hand": "123m456p789s234s7z", "win_tile": "7z", "winner": "S"})
     on_paper, scored = rows(table, "en")
     assert (on_paper[FAN], on_paper[MULTIPLIER]) == ("", "4")
     assert (scored[FAN], scored[MULTIPLIER]) == ("", "1")
@@ -76,8 +66,8 @@ def test_a_multiplying_regions_hand_has_its_total_in_the_multiplier_column():
 @pytest.mark.parametrize("language", WORDS)
 def test_the_csv_says_the_win_type_as_the_ledger_page_does(language):
     discard, rob_kong = WORDS[language]["discard"], WORDS[language]["rob_kong"]
-    table = new_table("honghe")
-    record(table, {**ON_PAPER_FROM_W, "fan": 1})
+    table = stored_table("honghe")
+    record(table, "win", {**ON_PAPER_FROM_W, "fan": 1})
     [row] = rows(table, language)
     assert row[HOW] == discard
     with translation.override(language):

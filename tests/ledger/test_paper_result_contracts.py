@@ -7,13 +7,13 @@ an engine objection to a claim said beside its row, in the page's language."""
 from __future__ import annotations
 
 import re
-from html import unescape
 
 import pytest
 from django.test import Client
 
 from ledger.models import Table
 from rules import score
+from tests.ledger.pages import edit, new_table, text
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 
@@ -21,32 +21,10 @@ PAPER = {"win_type": "self_draw", "discarder": "", "multiplier": "1"}
 NO_CLAIMS = {f"claim{row}_{part}": "" for row in (1, 2, 3) for part in ("by", "from", "count")}
 
 
-def new_table(client: Client, region: str) -> Table:
-    fields = {"name": "Friday", "region": region, "base": "1", "player_e": "Ann",
-              "player_s": "Bo", "player_w": "Cy", "player_n": "Di", "first_dealer": "E"}
-    assert client.post("/t/new/", fields).status_code == 302
-    return Table.objects.get(region=region)
-
-
-@pytest.fixture
-def english() -> Client:
-    return Client(headers={"Accept-Language": "en"})
-
-
 @pytest.fixture
 def chinese() -> Client:
     """No Accept-Language: the pages' default, 简体."""
     return Client()
-
-
-def edit(table: Table, path: str = "") -> str:
-    return f"/t/{table.view_token}/e/{table.edit_token}/{path}"
-
-
-def text(html: str) -> str:
-    """The page's visible text, spaces collapsed."""
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
 
 
 def claims(*rows) -> dict[str, str]:
@@ -65,18 +43,18 @@ def record(client: Client, table: Table, number: int, **fields):
                         **fields})
 
 
-def test_a_hangzhou_paper_result_with_three_claims_from_the_winner_pays_the_contract(english):
+def test_a_hangzhou_paper_result_with_three_claims_from_the_winner_pays_the_contract(client):
     """The issue's hand: Hangzhou, base 1, dealer E at 平莊 (×2), S self-draws ×1 and E
     claimed three times from S. Normally E pays 2, W and N 1 each: S takes 4; E claimed
     from the winner, so E alone pays twice that, 8 (hangzhou.txt:168,198)."""
-    table = new_table(english, "hangzhou")
+    table = new_table(client, region="hangzhou")
     fields = {**PAPER, **claims(("E", "S", 3)), "winner": "S", "version": 0}
-    preview = english.get(edit(table, "hand/1/result"), fields).content.decode()
+    preview = client.get(edit(table, "hand/1/result"), fields).content.decode()
     assert "data-record" in preview and not table.hands.exists()
     assert ("承包: 東 E claimed 3 times from 南 S, so 東 E alone pays twice the winner's "
             "whole take.") in text(preview)
 
-    response = record(english, table, 1, winner="S", **claims(("E", "S", 3)))
+    response = record(client, table, 1, winner="S", **claims(("E", "S", 3)))
 
     assert response.status_code == 302
     hand = table.hands.get()
@@ -89,52 +67,52 @@ def test_a_hangzhou_paper_result_with_three_claims_from_the_winner_pays_the_cont
         "win_type": "self_draw", "winner": "S", "dealer": "E",
         "context": {"claims": [{"by": "E", "from": "S", "count": 3}]}})["payments"]
     # the ledger's row and running totals: Ann (E) −8, Bo (S) +8
-    ledger = english.get(f"/t/{table.view_token}/").content.decode()
+    ledger = client.get(f"/t/{table.view_token}/").content.decode()
     row = text(ledger[ledger.index('id="hand-1"'):])
     assert re.search(r"−8 .*\+8 .*0 .*0", row[:400]), row[:400]
 
 
-def test_the_edit_page_shows_the_claims_again_and_a_replay_keeps_the_contract(english):
+def test_the_edit_page_shows_the_claims_again_and_a_replay_keeps_the_contract(client):
     """Hand 2 (W wins ×1, W claimed 3 times from N) is settled again when hand 1 changes:
     its claims are in its request, so the replay pays its contract at the new position."""
-    table = new_table(english, "hangzhou")
-    record(english, table, 1, winner="E")
-    record(english, table, 2, winner="W", **claims(("W", "N", 3)))
+    table = new_table(client, region="hangzhou")
+    record(client, table, 1, winner="E")
+    record(client, table, 2, winner="W", **claims(("W", "N", 3)))
     second = table.hands.get(number=2)
     # E kept the deal (二連莊, ×4): E would pay 4, S and N 1 each, W takes 6, all from N
     assert (second.request["dealer"], second.request["dealer_streak"]) == ("E", 1)
     assert second.result["payments"] == {"E": 0, "S": 0, "W": 6, "N": -6}
 
-    page = english.get(edit(table, "hand/2/result")).content.decode()
+    page = client.get(edit(table, "hand/2/result")).content.decode()
     for name, value in (("claim1_by", "W"), ("claim1_from", "N"), ("claim1_count", "3")):
         select = re.search(rf'<select name="{name}".*?</select>', page, flags=re.S)[0]
         assert f'<option value="{value}" selected>' in select, name
 
     # hand 1 becomes S's win: S deals hand 2 at 平莊 (hangzhou.txt:190-194), and hand 2 is
     # settled again with its claims: S would pay 2, E and N 1 each, W takes 4, all from N
-    assert record(english, table, 1, winner="S", intent="edit").status_code == 302
+    assert record(client, table, 1, winner="S", intent="edit").status_code == 302
     second.refresh_from_db()
     assert (second.request["dealer"], second.request["dealer_streak"]) == ("S", 0)
     assert second.request["context"] == {"claims": [{"by": "W", "from": "N", "count": 3}]}
     assert second.result["payments"] == {"E": 0, "S": 0, "W": 4, "N": -4}
 
 
-def test_a_jinhua_paper_result_adds_every_contract(english):
+def test_a_jinhua_paper_result_adds_every_contract(client):
     """Jinhua: S self-draws ×1 (each pays 2: S takes 6); S claimed 3 times from W and N 3
     times from S: W pays 6, N twice that, 12 (jinhua.txt:71, every contract counts)."""
-    table = new_table(english, "jinhua")
-    response = record(english, table, 1, winner="S",
+    table = new_table(client, region="jinhua")
+    response = record(client, table, 1, winner="S",
                       **claims(("S", "W", 3), ("N", "S", 3)))
     assert response.status_code == 302
     assert table.hands.get().result["payments"] == {"E": 0, "S": 18, "W": -6, "N": -12}
 
 
-def test_a_region_without_contracts_has_no_claim_rows(english):
-    table = new_table(english, "honghe")
-    page = english.get(edit(table, "hand/1/result")).content.decode()
+def test_a_region_without_contracts_has_no_claim_rows(client):
+    table = new_table(client, region="honghe")
+    page = client.get(edit(table, "hand/1/result")).content.decode()
     assert 'name="claim1_by"' not in page and "承包" not in page
-    hangzhou = new_table(english, "hangzhou")
-    page = english.get(edit(hangzhou, "hand/1/result")).content.decode()
+    hangzhou = new_table(client, region="hangzhou")
+    page = client.get(edit(hangzhou, "hand/1/result")).content.decode()
     assert 'name="claim1_by"' in page and 'name="claim3_count"' in page
     assert "承包 claims: who took chows/pungs from whom, how many times" in text(page)
 
@@ -147,7 +125,7 @@ def _claim_row(page: str, row: int) -> str:
 
 
 def test_a_bad_claim_is_said_next_to_its_row_in_chinese(chinese):
-    table = new_table(chinese, "hangzhou")
+    table = new_table(chinese, region="hangzhou")
     response = record(chinese, table, 1, winner="S", **claims(("S", "W", 1), ("E", "E", 3)))
 
     assert response.status_code == 400 and not table.hands.exists()
@@ -159,7 +137,7 @@ def test_a_bad_claim_is_said_next_to_its_row_in_chinese(chinese):
 
 
 def test_more_than_four_claims_by_the_winner_are_refused_beside_the_claims(chinese):
-    table = new_table(chinese, "jinhua")
+    table = new_table(chinese, region="jinhua")
     response = record(chinese, table, 1, winner="S", **claims(("S", "W", 4), ("S", "N", 1)))
     assert response.status_code == 400 and not table.hands.exists()
     assert ("南记了吃碰 5 次，但谁也最多只能亮出 4 组牌：请改正南的承包行。"
@@ -167,16 +145,16 @@ def test_more_than_four_claims_by_the_winner_are_refused_beside_the_claims(chine
 
 
 def test_an_incomplete_claim_row_is_said_next_to_it(chinese):
-    table = new_table(chinese, "hangzhou")
+    table = new_table(chinese, region="hangzhou")
     response = record(chinese, table, 1, winner="S",
                       **{**NO_CLAIMS, "claim1_by": "E", "claim1_from": "S"})
     assert response.status_code == 400 and not table.hands.exists()
     assert "请填谁吃碰了谁的牌、几次，或整行留空。" in _claim_row(response.content.decode(), 1)
 
 
-def test_a_multiplier_no_hand_can_have_is_said_next_to_it(english):
-    table = new_table(english, "hangzhou")
-    response = record(english, table, 1, winner="S", multiplier="3")
+def test_a_multiplier_no_hand_can_have_is_said_next_to_it(client):
+    table = new_table(client, region="hangzhou")
+    response = record(client, table, 1, winner="S", multiplier="3")
     assert response.status_code == 400 and not table.hands.exists()
     page = response.content.decode()
     field = page[page.index('name="multiplier"'):]

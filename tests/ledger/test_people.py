@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from types import SimpleNamespace
@@ -23,9 +24,9 @@ from ledger.page_parts import seating_of
 from ledger.people import Refused, Seating, lines_read, nets
 from ledger.rotation import replay
 from ledger.settle import settle
-from tests.helpers import ledger_write
+from tests.helpers import SEATS
+from tests.ledger.pages import PLAIN, edit, new_table, phone, record, stored_table, text
 
-SEATS = ("E", "S", "W", "N")
 START = {"E": "甲", "S": "乙", "W": "丙", "N": "丁"}
 
 
@@ -40,6 +41,20 @@ def seating(*changes: str) -> Seating:
 
 def four(at: dict[str, str]) -> str:
     return "".join(at[seat] for seat in SEATS)
+
+
+def changes_written(seated: Seating) -> list[str]:
+    """The seating's changes as ``seating()`` writes them."""
+    return [f"{c.first} {c.seat} {c.name}" for c in seated.changes]
+
+
+def outcome(change: Callable[[], Seating], read: Callable[[Seating], object]) -> object:
+    """What ``read`` finds in the seating ``change()`` makes, or the code of its refusal."""
+    try:
+        after = change()
+    except Refused as refused:
+        return refused.code
+    return read(after)
 
 
 # --- who sits where: one line per case ---
@@ -122,7 +137,7 @@ def test_seating_someone_from_a_line_on(changes, asked, count, expected):
     except Refused as refused:
         assert (refused.code, refused.name, refused.seat, refused.line) == expected
     else:
-        assert [f"{c.first} {c.seat} {c.name}" for c in after.changes] == expected
+        assert changes_written(after) == expected
         assert four(after.at(first)) == names.replace(" ", "")
 
 
@@ -147,12 +162,7 @@ RENAMED = [
 
 @pytest.mark.parametrize(("changes", "names", "expected"), RENAMED)
 def test_renaming_a_person(changes, names, expected):
-    try:
-        after = seating(*changes).renamed(*names)
-    except Refused as refused:
-        assert refused.code == expected
-    else:
-        assert after.people() == expected
+    assert outcome(lambda: seating(*changes).renamed(*names), Seating.people) == expected
 
 
 def test_a_renamed_person_is_renamed_in_every_seat_they_sat():
@@ -172,12 +182,7 @@ WITHOUT = [
 
 @pytest.mark.parametrize(("changes", "taken_back", "expected"), WITHOUT)
 def test_taking_a_seat_change_back(changes, taken_back, expected):
-    try:
-        after = seating(*changes).without(*taken_back)
-    except Refused as refused:
-        assert refused.code == expected
-    else:
-        assert [f"{c.first} {c.seat} {c.name}" for c in after.changes] == expected
+    assert outcome(lambda: seating(*changes).without(*taken_back), changes_written) == expected
 
 
 def test_the_json_the_table_keeps_reads_back_the_same():
@@ -260,32 +265,9 @@ def test_the_settle_up_per_person_keeps_every_net_in_few_transfers(evening):
 
 # --- the pages ---
 
-PLAIN = {"hand": "123m456p789s234s7z", "win_tile": "7z", "win_type": "self_draw"}
-
-
-@pytest.fixture
-def client() -> Client:
-    return Client(headers={"Accept-Language": "en"})
-
-
 @pytest.fixture
 def table(db) -> Table:
-    return Table.objects.create(name="Friday", region="hangzhou", player_e="Ann",
-                                player_s="Bo", player_w="Cy", player_n="Di")
-
-
-def edit(table: Table, path: str = "") -> str:
-    return f"/t/{table.view_token}/e/{table.edit_token}/{path}"
-
-
-def text(response) -> str:
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", response.content.decode(), flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
-def record(table: Table, kind: str, fields: dict | None = None) -> None:
-    table.refresh_from_db()
-    ledger_write(table.pk, table.version, table.hands.count() + 1, kind, fields or {})
+    return stored_table(name="Friday")
 
 
 def seat_from(client: Client, table: Table, first: int, names: str, seen=None,
@@ -391,7 +373,7 @@ def test_nothing_changed_is_said_above_the_form(client, table):
 def test_two_phones_changes_do_not_lose_each_other(client, table):
     """Each write reads the seating under the table's lock: the second phone's page was
     drawn before the first wrote, and both changes stay."""
-    other = Client(headers={"Accept-Language": "en"})
+    other = phone()
     record(table, "win", {**PLAIN, "winner": "S"})
     other.get(edit(table, "people"))
     seat_from(client, table, 2, "Ann Bo Cy Eve")
@@ -544,12 +526,8 @@ def test_the_seats_form_shows_the_four_at_the_hand_asked(client, table):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("form", ["win", "result", "adjust"])
-def test_a_hands_form_names_the_people_seated_at_that_hand(form):
-    client = Client(headers={"Accept-Language": "en"})
-    client.post("/t/new/", {"region": "hangzhou", "base": "1", "player_e": "Ann",
-                            "player_s": "Bo", "player_w": "Cy", "player_n": "Di",
-                            "first_dealer": "E"})
-    table = Table.objects.get()
+def test_a_hands_form_names_the_people_seated_at_that_hand(client, form):
+    table = new_table(client)
     table.seatings = [{"from": 1, "seat": "N", "name": "Eve"}]
     table.save()
     page = client.get(f"/t/{table.view_token}/e/{table.edit_token}/hand/1/{form}")
@@ -584,7 +562,7 @@ def test_a_seats_form_drawn_before_another_phone_wrote_is_turned_away(
     assert first_phone(client, table).status_code == 302
     table.refresh_from_db()
     before = (table.names, table.seatings)
-    other = Client(headers={"Accept-Language": "en"})
+    other = phone()
     response = seat_from(other, table, 2, "Ann Bo Gus Di", seen=seen)
     assert response.status_code == 400
     assert STALE_WORDS in text(response)
@@ -603,7 +581,7 @@ def test_any_change_since_the_page_was_drawn_turns_the_seats_form_away(client, t
         record(table, "win", {**PLAIN, "winner": "S"})
     seen = drawn_from(table)
     assert seat_from(client, table, 5, "Eve Bo Cy Di").status_code == 302
-    other = Client(headers={"Accept-Language": "en"})
+    other = phone()
     assert STALE_WORDS in text(seat_from(other, table, 3, "Ann Bo Cy Fay", seen=seen))
     seen = drawn_from(table)
     record(table, "win", {**PLAIN, "winner": "S"})  # hand 7, which the page named next
@@ -650,11 +628,7 @@ def test_take_back_names_the_change_it_takes_back(client, table):
 def test_a_name_typed_with_other_spaces_is_the_same_person(client, typed):
     """Two spaces, a full-width space (a Chinese keyboard's) or a tab between the words
     of a name: one person, on the new-table form and on the seats form alike."""
-    response = client.post("/t/new/", {"region": "hangzhou", "base": "1", "player_e": typed,
-                                       "player_s": "Bo", "player_w": "Cy", "player_n": "Di",
-                                       "first_dealer": "E"})
-    assert response.status_code == 302
-    table = Table.objects.get()
+    table = new_table(client, player_e=typed)
     assert table.player_e == "Lao Wang"
     record(table, "win", {**PLAIN, "winner": "E"})
     response = client.post(edit(table, "people"), {

@@ -25,6 +25,7 @@ from ledger.models import Table
 from ledger.rotation import replay
 from ledger.settle import Transfer, money, settle
 from presentation.seats import amount
+from tests.ledger.pages import NEW_TABLE, PLAIN, edit, new_table, phone, text
 
 PEOPLE = "ABCD"
 
@@ -162,25 +163,6 @@ def test_the_csv_ends_with_the_settle_up():
 
 # --- the pages: the money per point, set when the table is created or later ---
 
-PLAIN = {"hand": "123m456p789s234s7z", "win_tile": "7z", "win_type": "self_draw"}
-NEW_TABLE = {"name": "Friday", "region": "hangzhou", "base": "1", "player_e": "Ann",
-             "player_s": "Bo", "player_w": "Cy", "player_n": "Di", "first_dealer": "E"}
-
-
-@pytest.fixture
-def client() -> Client:
-    return Client(headers={"Accept-Language": "en"})
-
-
-def edit(table: Table, path: str = "") -> str:
-    return f"/t/{table.view_token}/e/{table.edit_token}/{path}"
-
-
-def text(response) -> str:
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", response.content.decode(), flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
 def win(client: Client, table: Table, winner: str) -> None:
     table.refresh_from_db()
     response = client.post(edit(table, f"hand/{table.hands.count() + 1}/win"), {
@@ -191,15 +173,13 @@ def win(client: Client, table: Table, winner: str) -> None:
 @pytest.mark.ledger
 @pytest.mark.django_db
 def test_money_per_point_is_set_when_the_table_is_created(client):
-    assert client.post("/t/new/", {**NEW_TABLE, "money_per_point": "0.5"}).status_code == 302
-    assert Table.objects.get().money_per_point == Decimal("0.5")
+    assert new_table(client, money_per_point="0.5").money_per_point == Decimal("0.5")
 
 
 @pytest.mark.ledger
 @pytest.mark.django_db
 def test_a_table_without_money_per_point_settles_in_points(client):
-    client.post("/t/new/", NEW_TABLE)
-    table = Table.objects.get()
+    table = new_table(client)
     assert table.money_per_point is None
     assert "data-settle" not in client.get(edit(table)).content.decode()  # no hands yet
     win(client, table, "S")  # S self-draws: 2 from the dealer E, 1 from W and N
@@ -211,8 +191,7 @@ def test_a_table_without_money_per_point_settles_in_points(client):
 @pytest.mark.ledger
 @pytest.mark.django_db
 def test_money_per_point_is_changed_from_the_edit_page_and_moves_no_version(client):
-    client.post("/t/new/", NEW_TABLE)
-    table = Table.objects.get()
+    table = new_table(client)
     win(client, table, "S")
     table.refresh_from_db()
     version = table.version
@@ -243,8 +222,7 @@ def test_bad_money_per_point_gets_a_field_message_never_a_500(client, money_per_
     response = client.post("/t/new/", {**NEW_TABLE, "money_per_point": money_per_point})
     assert response.status_code == 200 and response.context["form"].errors["money_per_point"]
     assert not Table.objects.exists()
-    client.post("/t/new/", {**NEW_TABLE, "money_per_point": "1"})
-    table = Table.objects.get()
+    table = new_table(client, money_per_point="1")
     response = client.post(edit(table, "money"), {"money_per_point": money_per_point})
     assert response.status_code == 200 and "id_money_per_point_error" in response.content.decode()
     table.refresh_from_db()
@@ -254,8 +232,7 @@ def test_bad_money_per_point_gets_a_field_message_never_a_500(client, money_per_
 @pytest.mark.ledger
 @pytest.mark.django_db
 def test_the_money_page_needs_the_edit_token(client):
-    client.post("/t/new/", NEW_TABLE)
-    table = Table.objects.get()
+    table = new_table(client)
     wrong = f"/t/{table.view_token}/e/{'x' * 22}/money"
     assert client.post(wrong, {"money_per_point": "5"}).status_code == 403
     assert client.post(f"/t/{table.view_token}/money", {"money_per_point": "5"}
@@ -268,8 +245,7 @@ def test_the_money_page_needs_the_edit_token(client):
 @pytest.mark.ledger
 @pytest.mark.django_db
 def test_the_csv_download_carries_the_settle_up(client):
-    client.post("/t/new/", {**NEW_TABLE, "money_per_point": "0.5"})
-    table = Table.objects.get()
+    table = new_table(client, money_per_point="0.5")
     win(client, table, "S")
     body = client.get(f"/t/{table.view_token}/ledger.csv").content.decode()
     rows = list(csv.reader(io.StringIO(body.removeprefix("\ufeff"))))
@@ -314,8 +290,7 @@ def test_saving_the_settings_says_what_changed(client, changes, said):
 @pytest.mark.ledger
 @pytest.mark.django_db
 def test_a_setting_left_out_of_the_form_stays_and_the_wrong_one_has_the_focus(client):
-    client.post("/t/new/", {**NEW_TABLE, "false_win_penalty": "10"})
-    table = Table.objects.get()
+    table = new_table(client, false_win_penalty="10")
     client.post(edit(table, "money"), {"money_per_point": "0.5"})
     table.refresh_from_db()
     assert (table.money_per_point, table.false_win_penalty) == (Decimal("0.5"), Decimal(10))
@@ -330,12 +305,10 @@ def test_a_setting_left_out_of_the_form_stays_and_the_wrong_one_has_the_focus(cl
 def test_two_phones_saving_the_settings_keep_each_others_change(client):
     """Both phones' pages show 1 yuan a point and no penalty; phone A sets 0.5 yuan, then
     phone B, its page drawn before, sets a penalty of 10: both stay."""
-    client.post("/t/new/", {**NEW_TABLE, "money_per_point": "1"})
-    table = Table.objects.get()
+    table = new_table(client, money_per_point="1")
     second_phone_form = settings_form(table, false_win_penalty="10")
     client.post(edit(table, "money"), settings_form(table, money_per_point="0.5"))
-    response = Client(headers={"Accept-Language": "en"}).post(
-        edit(table, "money"), second_phone_form, follow=True)
+    response = phone().post(edit(table, "money"), second_phone_form, follow=True)
     assert [str(m) for m in response.context["messages"]] == [
         "False-win penalty saved: 10 points to each other player."]
     table.refresh_from_db()
@@ -347,8 +320,7 @@ def test_two_phones_saving_the_settings_keep_each_others_change(client):
 def test_a_refused_setting_leaves_the_page_showing_the_money_saved(client):
     """1 yuan a point saved; 5 yuan posted with a wrong penalty: refused, and the
     settle-up around the form is still worked out at 1 yuan."""
-    client.post("/t/new/", {**NEW_TABLE, "money_per_point": "1"})
-    table = Table.objects.get()
+    table = new_table(client, money_per_point="1")
     win(client, table, "S")
     response = client.post(edit(table, "money"), settings_form(
         table, money_per_point="5", false_win_penalty="-1"))
@@ -364,8 +336,7 @@ def test_an_open_sheet_hears_of_a_change_that_moves_no_version(client):
     """The version URL answers a sheet (version and stamp) 304 until the money per point,
     a name or a seat changes, then 200 with the new stamp; a hand's form, which asks with
     the version alone, still 304: no hand was written."""
-    client.post("/t/new/", NEW_TABLE)
-    table = Table.objects.get()
+    table = new_table(client)
     url = f"/t/{table.view_token}/version"
     sheet = f'"{table.version}-{table.sheet_stamp}"'
     assert client.get(url, headers={"If-None-Match": sheet}).status_code == 304

@@ -12,19 +12,17 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
-from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.models import Table
 from ledger.people import Refused, Seating
 from ledger.stats import PlayedHand, dealt_in, evening
 from rules.settle import settle
-from tests.helpers import ledger_write
+from tests.helpers import SEATS
+from tests.ledger.pages import edit, record, stored_table, text
 
 pytestmark = pytest.mark.ledger
 
-SEATS = ("E", "S", "W", "N")
 START = datetime(2026, 12, 2, 19, 0, tzinfo=UTC)
 PLAIN = {"hand": "123m456p789s234s7z", "win_tile": "7z", "wild": "6s"}  # Jinhua, no wild held
 
@@ -167,11 +165,6 @@ def test_the_counts_add_up_on_random_evenings(hands):
 
 # --- the card on the pages ---
 
-def text(response) -> str:
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", response.content.decode(), flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
 def stat_cells(response, stat: str) -> dict[str, str]:
     """The card's cells of one statistic, by seat, as text."""
     cells = re.findall(rf'data-stat="{stat}" data-seat="(\w)">(.*?)</td>',
@@ -181,24 +174,20 @@ def stat_cells(response, stat: str) -> dict[str, str]:
 
 
 @pytest.mark.django_db
-def test_the_card_shows_on_the_edit_and_the_read_only_page():
-    client = Client(headers={"Accept-Language": "en"})
-    table = Table.objects.create(region="jinhua", player_e="Ann", player_s="Bo",
-                                 player_w="Cy", player_n="Di")
-    edit = f"/t/{table.view_token}/e/{table.edit_token}/"
-    assert 'id="stats"' not in client.get(edit).content.decode()  # no hands: no card
+def test_the_card_shows_on_the_edit_and_the_read_only_page(client):
+    table = stored_table("jinhua")
+    assert 'id="stats"' not in client.get(edit(table)).content.decode()  # no hands: no card
 
     for kind, fields in [
             ("win", {**PLAIN, "win_type": "self_draw", "winner": "S"}),
             ("win", {"win_type": "discard", "winner": "E", "discarder": "W",
                      "multiplier": 4}),  # a paper result
             ("draw", {})]:
-        table.refresh_from_db()
-        ledger_write(table.pk, table.version, table.hands.count() + 1, kind, fields)
+        record(table, kind, fields)
     table.hands.filter(number=3).update(recorded=table.hands.get(number=1).recorded
                                         + timedelta(minutes=30))
 
-    for page in (edit, f"/t/{table.view_token}/"):
+    for page in (edit(table), f"/t/{table.view_token}/"):
         response = client.get(page)
         assert response.status_code == 200
         assert "The evening at a glance" in text(response)
@@ -223,14 +212,10 @@ def test_the_card_shows_on_the_edit_and_the_read_only_page():
 
 
 @pytest.mark.django_db
-def test_a_honghe_biggest_hand_is_said_in_fan():
-    client = Client(headers={"Accept-Language": "en"})
-    table = Table.objects.create(region="honghe", player_e="Ann", player_s="Bo",
-                                 player_w="Cy", player_n="Di")
+def test_a_honghe_biggest_hand_is_said_in_fan(client):
+    table = stored_table("honghe")
     for fan in (3, 5, 2):
-        table.refresh_from_db()
-        ledger_write(table.pk, table.version, table.hands.count() + 1, "win",
-                     {"win_type": "self_draw", "winner": "S", "fan": fan})
+        record(table, "win", {"win_type": "self_draw", "winner": "S", "fan": fan})
     response = client.get(f"/t/{table.view_token}/")
     assert stat_cells(response, "biggest")["S"] == "5 番 #2"
     assert stat_cells(response, "self_draws")["S"] == "3"

@@ -16,28 +16,14 @@ import pytest
 from django.test import Client
 
 from ledger.models import Table
+from tests.ledger.pages import PLAIN, edit, new_table, phone
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
-
-WIN = {"hand": "123m456p789s234s7z", "win_tile": "7z", "win_type": "self_draw"}
 
 
 @pytest.fixture
 def table() -> Table:
-    phone = Client(headers={"Accept-Language": "en"})
-    response = phone.post("/t/new/", {"region": "hangzhou", "base": "1", "player_e": "Ann",
-                                      "player_s": "Bo", "player_w": "Cy", "player_n": "Di",
-                                      "first_dealer": "E"})
-    assert response.status_code == 302
-    return Table.objects.get()
-
-
-def phone() -> Client:
-    return Client(headers={"Accept-Language": "en"})
-
-
-def edit(table: Table, path: str = "") -> str:
-    return f"/t/{table.view_token}/e/{table.edit_token}/{path}"
+    return new_table(phone())
 
 
 def forms(page: str) -> list[dict]:
@@ -67,8 +53,8 @@ def record_win(client: Client, table: Table, number: int, winner: str):
     """Score it, then tap the preview's record button, as the win page does (its form
     carries the version it was drawn from)."""
     table.refresh_from_db()
-    page = client.get(edit(table, f"hand/{number}/win"), {**WIN, "winner": winner,
-                                                           "version": table.version})
+    page = client.get(edit(table, f"hand/{number}/win"), {**PLAIN, "winner": winner,
+                                                             "version": table.version})
     [record] = [f for f in forms(page.content.decode()) if "Record" in f["button"]]
     return client.post(record["action"], record["fields"])
 
@@ -232,7 +218,7 @@ def test_a_key_sent_with_another_hand_is_refused_not_taken_for_it(table):
     a = phone()
     fields = {"version": "0", "intent": "new", "key": "one-form-key", "wild": ""}
     assert ack(a, table, "hand/1/draw", fields)[1]["outcome"] == "recorded"
-    other = {**WIN, "winner": "W", "version": "0", "intent": "new", "key": "one-form-key"}
+    other = {**PLAIN, "winner": "W", "version": "0", "intent": "new", "key": "one-form-key"}
     status, body = ack(a, table, "hand/1/win", other)
     assert (status, body["outcome"]) == (400, "refused")
     response = a.post(edit(table, "hand/2/win"), {**other, "version": "1"})
