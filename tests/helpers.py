@@ -6,6 +6,7 @@ each other."""
 from __future__ import annotations
 
 import io
+import json
 from fractions import Fraction
 from urllib.parse import urlencode
 
@@ -126,6 +127,14 @@ def page_html(client, path, params=None, **kwargs):
     response = client.get(path + "?" + urlencode(params or {}), **kwargs)
     assert response.status_code == 200
     return response.content.decode()
+
+
+def post_json(client, url, body, content_type="application/json"):
+    """The API's answer to ``body`` posted to ``url``: a dict or list is sent as JSON, a
+    string or bytes as they are (to send what is not JSON)."""
+    if not isinstance(body, (str, bytes)):
+        body = json.dumps(body)
+    return client.post(url, data=body, content_type=content_type)
 
 
 def ledger_write(table_id, seen, number, kind, fields=None, *, intent=None, key=None):

@@ -32,6 +32,7 @@ def without(request, *keys):
 
 
 def claims(*entries):
+    """A context with claims given as (by, from, count) — or any dict, to break them."""
     return {"claims": [e if isinstance(e, dict) else dict(zip(("by", "from", "count"), e, strict=True)) for e in entries]}
 
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from rules.answer import answer_json
-from tests.helpers import run_command
+from tests.helpers import post_json, run_command
 
 URL = "/api/v1/advise"
 SEATS = {"winner": "S", "dealer": "E"}
@@ -18,12 +18,8 @@ WHICH_TILE = {"region": "jinhua", "wild": "5s", "hand": "123m456p789s23s77z9p",
               "seen": "1s1s 4s", **SEATS}
 
 
-def post(client, body):
-    return client.post(URL, data=json.dumps(body), content_type="application/json")
-
-
 def test_a_ready_hand(client):
-    response = post(client, READY)
+    response = post_json(client, URL, READY)
 
     assert response.status_code == 200
     result = response.json()
@@ -36,7 +32,7 @@ def test_a_ready_hand(client):
 
 
 def test_which_tile_to_throw(client):
-    result = post(client, WHICH_TILE).json()
+    result = post_json(client, URL, WHICH_TILE).json()
 
     assert (result["tiles"], result["shanten"]) == (14, 0)
     best = result["discards"][0]
@@ -52,7 +48,7 @@ def test_which_tile_to_throw(client):
 
 
 def test_a_winning_hand_is_minus_one(client):
-    result = post(client, {**READY, "hand": "123m456p789s234s77z"}).json()
+    result = post_json(client, URL, {**READY, "hand": "123m456p789s234s77z"}).json()
 
     assert result["shanten"] == -1
 
@@ -67,7 +63,7 @@ def test_a_winning_hand_is_minus_one(client):
     ({"colour": "red"}, "colour"),
 ])
 def test_bad_requests_are_400(client, change, field):
-    response = post(client, {**READY, **change})
+    response = post_json(client, URL, {**READY, **change})
 
     assert response.status_code == 400
     assert field in [e["field"] for e in response.json()["errors"]]
@@ -89,7 +85,7 @@ def test_get_is_405(client):
 def test_the_offline_answer_is_the_same(client):
     offline = json.loads(answer_json("advise", json.dumps(WHICH_TILE)))
 
-    assert offline == {"status": 200, "body": post(client, WHICH_TILE).json()}
+    assert offline == {"status": 200, "body": post_json(client, URL, WHICH_TILE).json()}
 
 
 
@@ -100,7 +96,7 @@ def test_cli_reads_a_json_file(tmp_path, client):
     status, out, err = run_command("advise", "--json", str(request))
 
     assert (status, err) == (0, "")
-    assert json.loads(out) == post(client, WHICH_TILE).json()
+    assert json.loads(out) == post_json(client, URL, WHICH_TILE).json()
 
 
 def test_cli_reads_stdin(monkeypatch):

@@ -8,14 +8,9 @@ from django.conf import settings
 
 from api.json_body import API_CODES
 from rules.problems import ALL_CODES
+from tests.helpers import post_json
 
 URL = "/api/v1/score"
-
-
-def post(client, body, content_type="application/json"):
-    if not isinstance(body, (str, bytes)):
-        body = json.dumps(body)
-    return client.post(URL, data=body, content_type=content_type)
 
 
 def body_error(response) -> str:
@@ -28,7 +23,7 @@ def body_error(response) -> str:
 
 
 def test_scores_a_winning_hand(client, hangzhou_self_draw, hangzhou_self_draw_payments):
-    response = post(client, hangzhou_self_draw)
+    response = post_json(client, URL, hangzhou_self_draw)
 
     assert response.status_code == 200
     result = response.json()
@@ -38,14 +33,14 @@ def test_scores_a_winning_hand(client, hangzhou_self_draw, hangzhou_self_draw_pa
 
 
 def test_accepts_a_charset_parameter(client, hangzhou_self_draw):
-    response = post(client, hangzhou_self_draw, "application/json; charset=utf-8")
+    response = post_json(client, URL, hangzhou_self_draw, "application/json; charset=utf-8")
 
     assert response.status_code == 200
 
 
 @pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", ""])
 def test_rejects_a_body_that_is_not_declared_json(client, hangzhou_self_draw, content_type):
-    message = body_error(post(client, hangzhou_self_draw, content_type))
+    message = body_error(post_json(client, URL, hangzhou_self_draw, content_type))
 
     assert "Content-Type: application/json" in message
 
@@ -56,32 +51,32 @@ def test_rejects_a_body_that_is_not_declared_json(client, hangzhou_self_draw, co
     ids=["truncated", "single-quotes", "empty", "blank", "not-utf8"],
 )
 def test_rejects_malformed_json(client, body):
-    assert body_error(post(client, body))
+    assert body_error(post_json(client, URL, body))
 
 
 def test_rejects_nan(client, hangzhou_self_draw):
     body = json.dumps(hangzhou_self_draw)[:-1] + ', "base": NaN}'
 
-    assert "NaN" in body_error(post(client, body))
+    assert "NaN" in body_error(post_json(client, URL, body))
 
 
 def test_rejects_a_duplicate_key(client):
-    assert '"hand"' in body_error(post(client, '{"hand": "11m", "hand": "22m"}'))
+    assert '"hand"' in body_error(post_json(client, URL, '{"hand": "11m", "hand": "22m"}'))
 
 
 def test_rejects_deep_nesting(client):
-    assert "nested" in body_error(post(client, "[" * 30_000 + "]" * 30_000))
+    assert "nested" in body_error(post_json(client, URL, "[" * 30_000 + "]" * 30_000))
 
 
 @pytest.mark.parametrize("body", [[], "hangzhou", 3, None, True], ids=repr)
 def test_rejects_json_that_is_not_an_object(client, body):
-    assert "object" in body_error(post(client, json.dumps(body)))
+    assert "object" in body_error(post_json(client, URL, json.dumps(body)))
 
 
 def test_rejects_an_oversized_body(client, hangzhou_self_draw):
     padded = json.dumps(hangzhou_self_draw) + " " * settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
-    assert str(settings.DATA_UPLOAD_MAX_MEMORY_SIZE) in body_error(post(client, padded))
+    assert str(settings.DATA_UPLOAD_MAX_MEMORY_SIZE) in body_error(post_json(client, URL, padded))
 
 
 @pytest.mark.parametrize("method", ["get", "put", "delete", "head", "options"])
@@ -97,13 +92,13 @@ def test_only_post_is_allowed(client, method):
 def test_needs_no_csrf_token(hangzhou_self_draw):
     from django.test import Client
 
-    response = post(Client(enforce_csrf_checks=True), hangzhou_self_draw)
+    response = post_json(Client(enforce_csrf_checks=True), URL, hangzhou_self_draw)
 
     assert response.status_code == 200
 
 
 def test_rejects_an_unknown_key(client, hangzhou_self_draw):
-    response = post(client, {**hangzhou_self_draw, "colour": "red"})
+    response = post_json(client, URL, {**hangzhou_self_draw, "colour": "red"})
 
     assert response.status_code == 400
     assert "colour" in {error["field"] for error in response.json()["errors"]}
@@ -114,7 +109,7 @@ def test_rejects_an_unknown_key(client, hangzhou_self_draw):
     [("hand", 123), ("region", "shanghai"), ("win_tile", "0z"), ("base", "one"), ("melds", "pung")],
 )
 def test_rejects_invalid_content_with_the_field_named(client, hangzhou_self_draw, key, value):
-    response = post(client, {**hangzhou_self_draw, key: value})
+    response = post_json(client, URL, {**hangzhou_self_draw, key: value})
 
     assert response.status_code == 400
     errors = response.json()["errors"]
@@ -123,7 +118,7 @@ def test_rejects_invalid_content_with_the_field_named(client, hangzhou_self_draw
 
 
 def test_every_error_has_a_field_and_a_message(client):
-    response = post(client, {})
+    response = post_json(client, URL, {})
 
     assert response.status_code == 400
     for error in response.json()["errors"]:

@@ -12,6 +12,7 @@ import pytest
 from rules import score
 from rules.answer import answer_json
 from rules.house_readings import house_rule_outcomes
+from tests.helpers import post_json
 
 URL = "/api/v1/score"
 ROB_KONG = {"region": "honghe", "hand": "123m456p789s23s11z", "win_tile": "4s",
@@ -23,12 +24,8 @@ HANGZHOU_DISCARD = {"region": "hangzhou", "hand": "123m456p789s23s11z", "win_til
 ASKED = {"alternatives": "house_rules"}
 
 
-def post(client, body):
-    return client.post(URL, data=json.dumps(body), content_type="application/json")
-
-
 def test_a_honghe_rob_kong_answers_with_its_three_other_readings(client):
-    response = post(client, {**ROB_KONG, **ASKED})
+    response = post_json(client, URL, {**ROB_KONG, **ASKED})
 
     assert response.status_code == 200
     result = response.json()
@@ -41,15 +38,15 @@ def test_a_honghe_rob_kong_answers_with_its_three_other_readings(client):
 
 
 def test_the_option_only_adds_its_key(client):
-    plain = post(client, ROB_KONG).json()
-    asked = post(client, {**ROB_KONG, **ASKED}).json()
+    plain = post_json(client, URL, ROB_KONG).json()
+    asked = post_json(client, URL, {**ROB_KONG, **ASKED}).json()
 
     assert "house_rule_alternatives" not in plain
     assert {k: v for k, v in asked.items() if k != "house_rule_alternatives"} == plain
 
 
 def test_the_readings_are_the_engine_function_s(client):
-    asked = post(client, {**HANGZHOU_DISCARD, **ASKED}).json()
+    asked = post_json(client, URL, {**HANGZHOU_DISCARD, **ASKED}).json()
 
     assert asked["house_rule_alternatives"] == json.loads(json.dumps(
         house_rule_outcomes(HANGZHOU_DISCARD, score), ensure_ascii=False))
@@ -60,12 +57,12 @@ def test_the_readings_are_the_engine_function_s(client):
 def test_a_hand_no_other_reading_changes_lists_none(client):
     self_draw = {**ROB_KONG, "win_type": "self_draw", "discarder": None}
 
-    assert post(client, {**self_draw, **ASKED}).json()["house_rule_alternatives"] == []
+    assert post_json(client, URL, {**self_draw, **ASKED}).json()["house_rule_alternatives"] == []
 
 
 @pytest.mark.parametrize("value", ["rules", True, ["house_rules"], {}])
 def test_another_value_is_a_coded_400(client, value):
-    response = post(client, {**ROB_KONG, "alternatives": value})
+    response = post_json(client, URL, {**ROB_KONG, "alternatives": value})
 
     assert response.status_code == 400
     error, = response.json()["errors"]
@@ -77,7 +74,8 @@ def test_the_offline_engine_answers_the_same(client):
     body = json.dumps({**ROB_KONG, **ASKED})
     offline = json.loads(answer_json("score", body))
 
-    assert (offline["status"], offline["body"]) == (200, post(client, {**ROB_KONG, **ASKED}).json())
+    online = post_json(client, URL, body).json()
+    assert (offline["status"], offline["body"]) == (200, online)
 
 
 @pytest.mark.django_db

@@ -15,9 +15,7 @@ import pytest
 
 from rules import InvalidRequest, score
 from tests.helpers import req
-
-# 123m 456p 789s 23s 11z + 4s: wins in every region, no wild in it.
-PLAIN = ("123m456p789s23s11z", "4s")
+from tests.problem_cases import PLAIN, claims
 
 
 def with_(request, **changes):
@@ -43,12 +41,6 @@ def hz(**changes):
 
 def hh(**changes):
     return with_(HH, **changes)
-
-
-def claims(*entries):
-    """A context with claims given as (by, from, count) — or any dict, to break them."""
-    return {"claims": [e if isinstance(e, dict) else dict(zip(("by", "from", "count"), e,
-                                                              strict=True)) for e in entries]}
 
 
 # Words that show a message speaks to the problem (any one, case-insensitive).

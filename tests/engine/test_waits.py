@@ -5,6 +5,7 @@ import json
 import pytest
 
 from rules import InvalidRequest, parse_tiles, score, waits
+from tests.helpers import post_json
 
 URL = "/api/v1/waits"
 MANZU = [f"{n}m" for n in range(1, 10)]
@@ -203,14 +204,8 @@ def test_the_request_is_not_changed():
 
 # --- POST /api/v1/waits ---
 
-def post(client, body, content_type="application/json"):
-    if not isinstance(body, (str, bytes)):
-        body = json.dumps(body)
-    return client.post(URL, data=body, content_type=content_type)
-
-
 def test_api_answers_the_waits(client):
-    response = post(client, hand("hangzhou", "123m456p789s11z45s"))
+    response = post_json(client, URL, hand("hangzhou", "123m456p789s11z45s"))
 
     assert response.status_code == 200
     result = response.json()
@@ -227,7 +222,7 @@ def test_api_answers_the_waits(client):
     ("", "body"),
 ])
 def test_api_400s_name_the_field(client, body, field):
-    response = post(client, body)
+    response = post_json(client, URL, body)
 
     assert response.status_code == 400
     errors = response.json()["errors"]
@@ -236,7 +231,7 @@ def test_api_400s_name_the_field(client, body, field):
 
 
 def test_api_needs_a_json_content_type(client):
-    response = post(client, hand("hangzhou", "123m456p789s11z45s"), "text/plain")
+    response = post_json(client, URL, hand("hangzhou", "123m456p789s11z45s"), "text/plain")
 
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "body"
