@@ -45,11 +45,15 @@ class Reading(NamedTuple):
     groups: tuple[Group, ...]
     suits: frozenset[str]
     pair: Group | None  # standard shape only
-    sets: tuple[Group, ...]
     honour_triplets: int
     all_triplets: bool  # standard shape with no chow
     quads: int  # seven pairs: faces making two of the pairs (four identical tiles)
     substitutions: int  # wilds standing for a face other than their own
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        """Its chows, pungs and kongs: the groups other than pairs and single tiles."""
+        return tuple(g for g in self.groups if g.kind not in ("pair", "single"))
 
 
 class Cut(NamedTuple):
@@ -95,7 +99,7 @@ SUIT_SETS = tuple(frozenset(letter for bit, letter in enumerate("mpsz") if mask 
 def standard_reading(melds: tuple[Group, ...], cuts: Iterable[Cut], suits: int) -> Reading:
     """The standard reading of the ``melds`` and the ``cuts`` of the concealed tiles, in
     ``suits`` (a bit per suit)."""
-    groups = sets = melds
+    groups = melds
     pair = None
     substitutions = honour_triplets = 0
     all_triplets = True
@@ -106,20 +110,18 @@ def standard_reading(melds: tuple[Group, ...], cuts: Iterable[Cut], suits: int) 
             honour_triplets += 1
     for cut in cuts:
         groups += cut.groups
-        sets += cut.sets
         pair = cut.pair or pair
         substitutions += cut.substitutions
         all_triplets = all_triplets and cut.all_triplets
         honour_triplets += cut.honour_pungs
     return Reading(shape=STANDARD, groups=groups, suits=SUIT_SETS[suits], pair=pair,
-                   sets=sets, honour_triplets=honour_triplets, all_triplets=all_triplets,
-                   quads=0, substitutions=substitutions)
+                   honour_triplets=honour_triplets, all_triplets=all_triplets, quads=0,
+                   substitutions=substitutions)
 
 
 def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
     """The reading of ``groups`` in ``shape``, its facts worked out from them."""
     suits = set()
-    sets = []
     pair = None
     honour_triplets = substitutions = 0
     all_triplets = shape == STANDARD
@@ -128,14 +130,13 @@ def reading(shape: str, groups: tuple[Group, ...], wild: Tile) -> Reading:
         if g.kind == "pair":
             pair = g
         elif g.kind != "single":
-            sets.append(g)
             all_triplets = all_triplets and g.kind != "chow"
             honour_triplets += g.kind != "chow" and is_honour(g.face)
         if WILD in g.wilds:
             substitutions += sum(w and f != wild for f, w in zip(g.faces, g.wilds, strict=True))
     faces = len({g.face for g in groups})
     return Reading(shape=shape, groups=groups, suits=frozenset(suits),
-                   pair=pair if shape == STANDARD else None, sets=tuple(sets),
+                   pair=pair if shape == STANDARD else None,
                    honour_triplets=honour_triplets, all_triplets=all_triplets,
                    quads=len(groups) - faces if shape == SEVEN_PAIRS else 0,
                    substitutions=substitutions)
