@@ -227,13 +227,16 @@ NO_CONTEXT = Context()  # a request without a context: no context pattern can ho
 CIRCUMSTANCES: tuple[Circumstance, ...] = tuple(
     Circumstance(key=f.name, **f.metadata["declared"]) for f in fields(Context))
 BY_KEY: dict[str, Circumstance] = {c.key: c for c in CIRCUMSTANCES}
+# The circumstances that require something of the rest of the hand.
+CHECKED: tuple[Circumstance, ...] = tuple(c for c in CIRCUMSTANCES if c.checks)
 DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Context)}
 
 
 def context_problems(deal: Deal, regions: Mapping[str, Region]) -> list[ErrorEntry]:
     """What the circumstances the request states require and the deal does not give, in
-    the order they are declared (a circumstance left at its default states nothing)."""
+    the order they are declared (a circumstance left at its default states nothing, and
+    one without checks requires nothing)."""
     if deal.win_type is None or deal.context is NO_CONTEXT:  # unjudgeable, or nothing said
         return []
-    stated = [c for c in CIRCUMSTANCES if getattr(deal.context, c.key) != DEFAULTS[c.key]]
+    stated = [c for c in CHECKED if getattr(deal.context, c.key) != DEFAULTS[c.key]]
     return [found for c in stated for check in c.checks for found in check(deal, regions)]

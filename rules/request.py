@@ -264,10 +264,11 @@ def _context(value: object, errors: _Errors) -> Context:
         return Context()
     if not value:
         return NO_CONTEXT
-    for key in sorted(set(value) - CONTEXT_KEYS, key=str):
-        errors.add(f"context.{key}", "unknown_context_key", f"unknown context key "
-                   f"'{key}'; allowed: {', '.join(sorted(CONTEXT_KEYS))}", key=str(key),
-                   allowed=sorted(CONTEXT_KEYS))
+    if not CONTEXT_KEYS.issuperset(value):
+        for key in sorted(value.keys() - CONTEXT_KEYS, key=str):
+            errors.add(f"context.{key}", "unknown_context_key", f"unknown context key "
+                       f"'{key}'; allowed: {', '.join(sorted(CONTEXT_KEYS))}", key=str(key),
+                       allowed=sorted(CONTEXT_KEYS))
     read: dict[str, Any] = {c.key: _READERS[c.kind](value.get(c.key), c, errors)
                             for c in CIRCUMSTANCES if value.get(c.key) is not None}
     return Context(**read)
