@@ -74,6 +74,6 @@ def clear_reading_caches() -> None:
     """Forget every cached cut of a hand's tiles (for honest cold-cache benchmarks); the
     table of runs stays, with the cuts read from it (``plain.run_cuts_at``), as a part
     of the engine rather than of the hands it has seen."""
-    for cached in (meld_group, cut_block, keyed_cuts, opening_groups,
+    for cached in (cut_block, keyed_cuts, opening_groups,
                    fewest_wilds, unmatched_in_block):
         cached.cache_clear()

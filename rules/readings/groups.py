@@ -7,7 +7,6 @@ is a face's position in its block.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import cast
 
 from ..tiles import ALL_TILES, WHITE, Tile
@@ -69,16 +68,23 @@ GROUPS_BY_CODE = cast(dict[int, tuple[Group, ...]], {
     for first, _ in BLOCKS})
 
 
-_MELD_GROUP_KINDS = {"chi": "chow", "pung": "pung", "kong": "kong", "ankong": "kong"}
+# The melds as groups of a reading, by kind and lowest face: every tile natural, every
+# meld laid out but a concealed kong. A chow is looked up by a face that starts one only
+# (the request reader refuses any other chow), so the table's other chow entries go unread.
+MELD_GROUPS: dict[str, tuple[Group, ...]] = {
+    "chi": tuple(Group("chow", (f, f + 1, f + 2), (N, N, N), True) for f in ALL_TILES),
+    "pung": tuple(Group("pung", (f,) * 3, (N,) * 3, True) for f in ALL_TILES),
+    "kong": tuple(Group("kong", (f,) * 4, (N,) * 4, True) for f in ALL_TILES),
+    "ankong": tuple(Group("kong", (f,) * 4, (N,) * 4, False) for f in ALL_TILES),
+}
 
 
-@lru_cache(maxsize=1024)
 def meld_group(kind: str, tiles: tuple[Tile, ...], as_white: Tile) -> Group:
     """A meld as a group of its reading: what its tiles are (白 as ``as_white``: the
-    wild's face where 白 substitutes for it). Cached: the same melds recur from hand to
-    hand."""
-    faces = tuple(as_white if t == WHITE else t for t in tiles)
-    return Group(_MELD_GROUP_KINDS[kind], faces, (N,) * len(tiles), kind != "ankong")
+    wild's face where 白 substitutes for it). The request reader lays a meld's tiles in
+    the order of their faces, so the first is the lowest."""
+    lowest = tiles[0]
+    return MELD_GROUPS[kind][as_white if lowest == WHITE else lowest]
 
 
 def lowest(block: bytes) -> int | None:
