@@ -23,7 +23,7 @@ from presentation.cards import card_header, card_heading
 from presentation.form import number_message, request_from_fields, text_message
 from presentation.html import esc
 from presentation.language import gettext, ngettext
-from presentation.messages import meld_kind
+from presentation.messages import meld_kind, tile_name
 from presentation.page import Links
 from presentation.permalink import request_fields
 from presentation.regions import LISTED, streak_name, wild_code
@@ -343,15 +343,16 @@ def _drill_result(discards: list[dict[str, Any]], chosen: str, region: str, link
             "name": advice.shanten_name(shanten), "words": advice.shanten_words(shanten),
             "improves": improves}
 
+    # A sentence names the tile as players say it (六筒; the code on the English page).
     ranked = gettext("Your throw %(tile)s ranks %(rank)s of %(count)s.") % {
-        "tile": chosen, "rank": rank, "count": len(discards)}
+        "tile": tile_name(chosen), "rank": rank, "count": len(discards)}
     lines = [gettext("After it: %(where)s.") % {"where": where(entry)}]
     if rank == 1:
         verdict, tone = gettext("A best throw."), "text-success-emphasis"
     else:
         verdict, tone = gettext("Not the best throw."), "text-danger-emphasis"
         lines.append(gettext("The best, %(tile)s: %(where)s.") % {
-            "tile": best["discard"], "where": where(best)})
+            "tile": tile_name(best["discard"]), "where": where(best)})
     items = "".join(f"<li>{esc(line)}</li>" for line in lines)
     return (f'<section id="drill-result" class="card mb-3" data-rank="{rank}" '
             f'data-discard="{esc(chosen)}" aria-labelledby="drill-result-title">'
