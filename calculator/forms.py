@@ -270,6 +270,10 @@ class ScoreForm(ClaimRowsForm):
         # region and language, built once and copied.
         for name, field in _extra_fields(self.region_key, get_language() or "").items():
             self.fields[name] = copy.deepcopy(field)
+        # A link that leaves the dealer out: the select shows "—" beside its "not chosen
+        # yet" message, not its first seat (東 E) as if that were chosen.
+        if self.is_bound and not self.data.get(self.add_prefix("dealer")):
+            self.fields["dealer"].choices = [("", "—"), *SEAT_CHOICES]
         # 連莊 picked, not typed: 平莊 ×2, 二連莊 ×4, 三連莊及以上 ×8 where the region has
         # a dealer factor (tiles.js relabels the choices when the region changes).
         if "dealer_streak" in self.fields:
