@@ -92,7 +92,9 @@ def parse_request(data: Any, regions: Mapping[str, Region]) -> Deal:
     # A field that failed is None below (hence the ignores); the checks across fields skip
     # what they cannot judge, so that one answer still lists every independent problem.
     hand = _tiles(data, "hand", errors)
+    problems_before_melds = len(errors)
     melds = _melds(data.get("melds", []), errors, substitutes, wild)
+    every_meld_read = len(errors) == problems_before_melds
     win_tile = _one_tile(data, "win_tile", errors, required=True)
     counts = _counts(hand, win_tile, melds, wild, substitutes)
     deal = Deal(
@@ -113,7 +115,7 @@ def parse_request(data: Any, regions: Mapping[str, Region]) -> Deal:
         house_rules=_house_rules(data.get("house_rules", {}), region, regions, errors),
         naturals=counts.naturals, wild_count=counts.wild_count, suit_counts=counts.suit_counts)
     _choice(data, "alternatives", ALTERNATIVES, errors, required=False)
-    _check_tiles(deal, counts.in_play, errors)
+    _check_tiles(deal, counts.in_play, errors, every_meld_read)
     _check_win(deal, region, errors)
     errors.extend(context_problems(deal, regions))
     if errors:
@@ -383,13 +385,13 @@ def _house_rules(value: object, region: Region | None, regions: Mapping[str, Reg
 
 # --- checks across fields, on a deal whose fields are each well formed or None ---
 
-def _check_tiles(deal: Deal, in_play: bytes, errors: _Errors) -> None:
-    """The hand's size, the copies of each face ``in_play`` (``TileCounts``), and no
-    wild in a meld."""
+def _check_tiles(deal: Deal, in_play: bytes, errors: _Errors, every_meld_read: bool) -> None:
+    """The hand's size (unknown while a meld is not read: the size depends on the melds),
+    the copies of each face ``in_play`` (``TileCounts``), and no wild in a meld."""
     if deal.hand is None or deal.win_tile is None:
         return
     needed = 13 - 3 * len(deal.melds)
-    if len(deal.hand) != needed:
+    if len(deal.hand) != needed and every_meld_read:
         _hand_count(deal, needed, errors)
     _check_copies(deal, in_play, errors)
     for index, meld in enumerate(deal.melds):

@@ -408,6 +408,25 @@ def test_meld_spellings_that_are_no_meld(melds, code):
         score(req("hangzhou", *MELD_HAND, melds=melds))
     assert code in {e["code"] for e in caught.value.errors if e["field"] == "melds[0]"}
 
+    codes = {e["code"] for e in caught.value.errors}
+    assert not codes & {"hand_too_few_tiles", "hand_too_many_tiles"}, codes
+
+
+@pytest.mark.parametrize("melds", [["pung 777s", "碰 778s"], "pung 777s", ["pung 777s"] * 9])
+def test_a_hand_sized_for_melds_that_failed_is_not_called_short(melds):
+    """While a meld is not read, the hand's size is unknown: a hand of 7 tiles fits the
+    two melds given, so only the meld's problem is said, not 'add 3 tiles'."""
+    with pytest.raises(InvalidRequest) as caught:
+        score(req("hangzhou", "123m456p7z", "7z", melds=melds))
+    codes = {e["code"] for e in caught.value.errors}
+    assert codes and not codes & {"hand_too_few_tiles", "hand_too_many_tiles"}, codes
+
+
+def test_a_hand_the_wrong_size_for_melds_that_were_read_is_still_said():
+    with pytest.raises(InvalidRequest) as caught:
+        score(req("hangzhou", "123m456p7z", "7z", melds=["pung 777s"]))
+    assert "hand_too_few_tiles" in {e["code"] for e in caught.value.errors}
+
 
 ALL_DEFAULTS = {
     "melds": [], "discarder": None, "dealer_streak": 0, "base": 1,
