@@ -100,7 +100,8 @@ def _first_turn_dealer(deal: Deal, regions: Mapping[str, Region]) -> Iterator[Er
         return
     if not _self_draw(deal):
         yield problem("context.first_turn", "first_turn_dealer_not_self_draw", "the dealer "
-                      "starts with 14 tiles, so a first-turn dealer win is a self-draw (天和)")
+                      "starts with 14 tiles, so a first-turn dealer win is a self-draw (天和): "
+                      "set win_type to self_draw, or clear first_turn")
     if ctx.claims:
         # RULEBOOK §7: the dealer discards first, so nobody has claimed anything yet (a
         # concealed kong is not a claim)
@@ -155,8 +156,10 @@ def _cai_piao_wilds_left(deal: Deal, regions: Mapping[str, Region]) -> Iterator[
     if deal.wild_count + cai_piao > deal.wild_copies:
         wild_name = region.wild_name if region is not None else None
         yield problem("context.cai_piao", "cai_piao_too_many_wilds", f"{cai_piao} 財飄 "
-                      f"means {cai_piao} {wild_name or 'wilds'} were thrown, but the hand "
-                      f"holds {deal.wild_count} and only {deal.wild_copies} are in play",
+                      f"means {cai_piao} {wild_name or 'wild'} throw(s), but the hand holds "
+                      f"{deal.wild_count} and only {deal.wild_copies} are in play: lower "
+                      f"cai_piao to at most {max(deal.wild_copies - deal.wild_count, 0)}, or "
+                      "check the hand's wilds",
                       cai_piao=cai_piao, held=deal.wild_count, in_play=deal.wild_copies,
                       wild_name=wild_name)
 

@@ -476,7 +476,8 @@ def _check_win(deal: Deal, region: Region | None, errors: _Errors) -> None:
                                                       for m in deal.melds)):
         errors.add("win_tile", "rob_kong_tile_held", f"robbing a kong of "
                    f"{tile_code(deal.win_tile)}: the robbed player held the other three, so "
-                   "the winner cannot hold a copy", tile=tile_code(deal.win_tile))
+                   "the winner cannot hold a copy; check win_tile and the hand, or set "
+                   "win_type to discard or self_draw", tile=tile_code(deal.win_tile))
     if region is not None and region.win_problems is not None:
         errors.extend(region.win_problems(deal))
 
