@@ -48,7 +48,7 @@ SETS = 4  # four sets and a pair (RULEBOOK §1)
 # by at most that many set groups and pair groups cut from the block.
 Table = tuple[int, ...]
 NOTHING_KEPT: Table = (0,) * ((SETS + 1) * 2)
-MAX_SEEN_TEXT = 600  # tile text of ``seen``, in pieces of at most MAX_TILE_TEXT characters
+MAX_SEEN_TEXT = 600  # tile text of ``seen``: every tile of a table, spelled out
 
 
 def advise(request: dict[str, Any]) -> dict[str, Any]:
@@ -354,7 +354,7 @@ def _hand_size(entry: ErrorEntry, count: int, melds: int) -> ErrorEntry:
 
 
 def _seen(value: object, errors: list[ErrorEntry]) -> bytes:
-    """``seen`` counted by face: tile text, long lists in pieces separated by spaces."""
+    """``seen`` counted by face: tile text of up to ``MAX_SEEN_TEXT`` characters."""
     counts = bytearray(len(ALL_TILES))
     if not isinstance(value, str):
         errors.append(problem("seen", "tiles_missing", "not a string: give the tiles seen on "
@@ -365,14 +365,11 @@ def _seen(value: object, errors: list[ErrorEntry]) -> bytes:
                               f"long for 'seen' (at most {MAX_SEEN_TEXT})", field="seen",
                               length=len(value), limit=MAX_SEEN_TEXT))
         return bytes(counts)
-    for piece in value.split():
-        try:
-            for tile in parse_tiles(piece):
-                counts[tile] += 1
-        except TileSyntaxError as error:
-            errors.append(problem("seen", error.code, str(error), field="seen",
-                                  **error.params))
-            break
+    try:
+        for tile in parse_tiles(value, limit=MAX_SEEN_TEXT):
+            counts[tile] += 1
+    except TileSyntaxError as error:
+        errors.append(problem("seen", error.code, str(error), field="seen", **error.params))
     return bytes(counts)
 
 

@@ -111,16 +111,17 @@ _TOKEN = re.compile(r"(?P<digits>[0-9]+)(?P<suit>[mpsz])"
 _SEPARATORS = re.compile(r"[\s,，、;；]+")
 
 
-def parse_tiles(text: str) -> list[Tile]:
-    """Parse mpsz and/or Chinese tile names, ignoring spaces and commas.
+def parse_tiles(text: str, limit: int = MAX_TILE_TEXT) -> list[Tile]:
+    """Parse mpsz and/or Chinese tile names, ignoring spaces and commas; at most
+    ``limit`` characters (a hand's; the tiles seen on a table are longer).
 
     >>> format_tiles(parse_tiles("123m 東東 白板 5z"))
     '123m1155z'
     """
-    if len(text) > MAX_TILE_TEXT:
+    if len(text) > limit:
         raise TileSyntaxError(f"{len(text)} characters is too long for tiles (at most "
-                              f"{MAX_TILE_TEXT}); a hand has at most 14 tiles",
-                              "tiles_too_long", length=len(text), limit=MAX_TILE_TEXT)
+                              f"{limit}); a hand has at most 14 tiles",
+                              "tiles_too_long", length=len(text), limit=limit)
     # Full-width digits and letters, as a Chinese keyboard types them (１２３ｍ), read as
     # their ASCII selves (NFKC: ASCII text is its own), and 123M as 123m
     # (static/js/tiles.js does the same).
