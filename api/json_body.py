@@ -141,8 +141,8 @@ def _refuse_lone_surrogates(value: object, field: str) -> None:
             if _LONE_SURROGATE.search(item):
                 name = key if key is not None and not _LONE_SURROGATE.search(key) else field
                 raise BadJSONBody(
-                    f"{name}: the text holds a lone UTF-16 surrogate (an escape such as "
-                    "\\ud800 without its pair); send real characters", field=name,
+                    "the text holds a lone UTF-16 surrogate (an escape such as \\ud800 "
+                    "without its pair); send real characters", field=name,
                     code="text_not_encodable")
         elif isinstance(item, dict):
             for inner_key, inner in item.items():

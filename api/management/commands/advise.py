@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand
 from api.json_body import BadJSONBody, decode_json_object
 from api.management.commands.score import INVALID_INPUT, _read
 from rules.advise import advise
+from rules.answer import listed_errors
 from rules.request import InvalidRequest
 
 
@@ -32,7 +33,7 @@ class Command(BaseCommand):
         try:
             response = advise(decode_json_object(_read(options["json"]), field="--json"))
         except (BadJSONBody, InvalidRequest) as error:
-            for entry in error.errors:
+            for entry in listed_errors(error.errors):
                 self.stderr.write(f"{entry['field']}: {entry['message']}")
             sys.exit(INVALID_INPUT)
         self.stdout.write(json.dumps(response, indent=2, ensure_ascii=False))

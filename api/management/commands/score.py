@@ -20,6 +20,7 @@ from django.core.management.base import BaseCommand
 
 from api.json_body import BadJSONBody, decode_json_object
 from rules import InvalidRequest, score
+from rules.answer import listed_errors
 from rules.regions import REGIONS
 
 INVALID_INPUT = 2
@@ -94,10 +95,24 @@ class Command(BaseCommand):
                 )
             response = score(request)
         except (BadJSONBody, InvalidRequest) as error:
-            for entry in error.errors:
-                self.stderr.write(f"{entry['field']}: {entry['message']}")
+            flags_used = options["json"] is None
+            for entry in listed_errors(error.errors):
+                field = entry["field"]
+                if flags_used and _flag_for(field):
+                    field = f"{field} ({_flag_for(field)})"
+                self.stderr.write(f"{field}: {entry['message']}")
             sys.exit(INVALID_INPUT)
         self.stdout.write(json.dumps(response, indent=2, ensure_ascii=False))
+
+
+def _flag_for(field: str) -> str | None:
+    """The flag that sets the request key an error names, where the two names differ
+    ("win_tile" → "--win"), so that the flag form's errors say which flag to correct."""
+    key = field.split(".")[0].split("[")[0]
+    dest = {request_key: dest for dest, request_key in FLAG_KEYS.items()}.get(key)
+    if dest is None or dest == key:
+        return None
+    return "--" + dest.replace("_", "-")
 
 
 def _read(path: str) -> bytes | str:
