@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -216,10 +217,19 @@ def _ordered(changes: Iterable[Change]) -> tuple[Change, ...]:
     return tuple(sorted(changes, key=lambda c: (c.first, SEATS.index(c.seat))))
 
 
+# The one invisible character a name keeps: the joiner inside an emoji sequence (👨‍👩‍👧).
+EMOJI_JOINER = "\u200d"
+
+
 def plain_name(name: str) -> str:
     """A name as the table keeps it: its spaces (a full-width 　 too) as one space, none
-    at the ends, so that "老　王" and "老 王" typed on two phones are one person."""
-    return " ".join(name.split())
+    at the ends, so that "老　王" and "老 王" typed on two phones are one person; and
+    without the characters that show nothing (Unicode's format characters: zero-width
+    spaces, direction marks, a byte-order mark) but the emoji joiner, so that a name of
+    them alone is no name, and "甲" with one pasted in is not another person."""
+    shown = "".join(ch for ch in name
+                    if ch == EMOJI_JOINER or unicodedata.category(ch) != "Cf")
+    return " ".join(shown.split()).strip(EMOJI_JOINER).strip()
 
 
 def _checked_name(name: str) -> str:
