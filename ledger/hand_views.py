@@ -196,12 +196,14 @@ class _HandPage:
 @dataclass(frozen=True)
 class _HandForm:
     """How a page records its kind of hand: its form (``make(data)``), the hand's kind,
-    what the ledger then says (``recorded``, with the hand's number), and how the
-    engine's objections go on the form (``refused(form, error)``)."""
+    what the ledger then says (``recorded`` for a new hand, ``changed`` for a change to
+    a recorded one, each with the hand's number), and how the engine's objections go on
+    the form (``refused(form, error)``)."""
 
     make: Callable
     kind: str
     recorded: str
+    changed: str
     refused: Callable
 
 
@@ -242,9 +244,11 @@ def _post_hand(request: HttpRequest, table: Table, spot: store.Spot, number: int
     form = hand.make(request.POST)
     if not form.is_valid():
         return _HandPage(400, None, form, table, number, spot)
-    written, error = _apply(table, _hand_write(request, form, spot, number, hand.kind))
+    write = _hand_write(request, form, spot, number, hand.kind)
+    written, error = _apply(table, write)
     if written is not None:
-        _say_written(request, written, hand.recorded)
+        _say_written(request, written,
+                     hand.changed if write.intent == WriteRecord.EDIT else hand.recorded)
         return redirect(edit_url(table) + f"#hand-{written.number}")
     if isinstance(error, store.StaleLedger):
         table, number, current, data = _against_current(request, error, number)
@@ -367,6 +371,8 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
     hand = _HandForm(make=lambda data: ResultForm(data, table=table, names=names),
                      kind=Hand.WIN,
                      recorded=_("Hand %(number)s recorded."),
+                     changed=_("Hand %(number)s changed; the hands after it were worked out "
+                               "again."),
                      refused=lambda form, refused: _result_errors(form, refused, number,
                                                                   table.region))
     page = _hand_page(request, table, number, hand,
@@ -438,6 +444,8 @@ def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int
     hand = _HandForm(make=lambda data: LedgerWinForm(data, table=table, names=names),
                      kind=Hand.WIN,
                      recorded=_("Hand %(number)s recorded."),
+                     changed=_("Hand %(number)s changed; the hands after it were worked out "
+                               "again."),
                      refused=lambda form, refused: _form_errors(form, refused.errors,
                                                                 refused.number, number))
     page = _hand_page(request, table, number, hand,
@@ -488,6 +496,8 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
     history = REGIONS[table.region].reads_history
     hand = _HandForm(make=lambda data: DrawForm(data, reads_history=history), kind=Hand.DRAW,
                      recorded=_("Hand %(number)s recorded as a draw."),
+                     changed=_("Hand %(number)s changed to a draw; the hands after it were "
+                               "worked out again."),
                      refused=lambda form, refused: form.add_error(
                          None, _refused_message(refused, number, table.region)))
     page = _hand_page(request, table, number, hand, lambda spot: DrawForm(
@@ -515,6 +525,7 @@ def hand_adjust(request: HttpRequest, view_token: str, edit_token: str, number: 
 
     hand = _HandForm(make=form, kind=Hand.ADJUST,
                      recorded=_("Line %(number)s recorded: an adjustment."),
+                     changed=_("Line %(number)s changed: an adjustment."),
                      refused=lambda form, refused: form.add_error(
                          None, _refused_message(refused, number, table.region)))
 

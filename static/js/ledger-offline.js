@@ -136,6 +136,23 @@
   }
 
   const section = document.querySelector("[data-pending]");
+  // A form of the edit page that only the server can carry out (its settings, putting a
+  // hand back) is not kept for later: sent with no network, the browser would show its
+  // own error page, in its own words. The form says instead that nothing was saved.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (navigator.onLine || !section || !form.matches("[data-needs-network]")) return;
+    event.preventDefault();
+    let notice = form.querySelector("[data-no-network]");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.className = "alert alert-danger small mb-2 w-100";
+      notice.setAttribute("role", "alert");
+      notice.dataset.noNetwork = "";
+      form.prepend(notice);
+    }
+    notice.textContent = section.dataset.msgNeedsNetwork;
+  });
   if (!section || typeof Pending === "undefined" || !window.indexedDB) return;
   const words = section.dataset, table = words.pending;
   let chain = JSON.parse(words.chain);
@@ -148,6 +165,26 @@
       registration.active.postMessage({ refresh: JSON.parse(words.pendingForms) });
       registration.active.postMessage({ keep: JSON.parse(words.pendingFiles) });
     });
+    forgetOldForms();
+  }
+
+  // Every other hand form of this table kept before is dropped: one kept when its hand was
+  // the next one would, opened with no network from a recorded hand's "change" link, add
+  // that hand again (a new hand, from an old version) rather than change it. With no
+  // network, a recorded hand's page says it needs the connection instead.
+  function forgetOldForms() {
+    if (!window.caches) return;
+    const next = JSON.parse(words.pendingForms);
+    const form = new RegExp("^" + table.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+                            + "hand/\\d+/(win|draw|result|adjust)$");
+    caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then(
+      (cache) => cache.keys().then((requests) => Promise.all(requests
+        .filter((request) => {
+          const path = new URL(request.url).pathname;
+          return form.test(path) && !next.includes(path);
+        })
+        .map((request) => cache.delete(request))))))))
+      .catch(() => {});
   }
   keepForms();
   // Another phone wrote, and static/js/ledger-live.js put the fresh sheet in place (and
@@ -221,16 +258,20 @@
     if (entry.state === "waiting") return item;
     const answer = entry.answer || {};
     if (entry.state === "conflict") {
+      // an adjustment is a line of the ledger, not a hand (ledger.adjust): said so
+      const line = entry.kind === "adj";
       const changed = (answer.changed || []).map((c) => c.words).join("; ");
-      item.append(el("p", "small mb-1 mt-1", changed ? say(words.msgConflict, { changed })
+      item.append(el("p", "small mb-1 mt-1", changed
+        ? say(line ? words.msgConflictLine : words.msgConflict, { changed })
         : words.msgConflictUndone));
       if (answer.as_next) {
-        item.append(el("p", "small mb-2", say(words.msgAsNext, {
+        item.append(el("p", "small mb-2", say(line ? words.msgAsNextLine : words.msgAsNext, {
           number: answer.next,
           payments: answer.as_next.map((p) => p.name + " " + p.net).join(", ") })));
       }
       if (Pending.field(entry, "intent") === "new") {
-        actions.append(button(say(words.msgReapply, { number: answer.next }), "btn-primary",
+        actions.append(button(say(line ? words.msgReapplyLine : words.msgReapply,
+                                  { number: answer.next }), "btn-primary",
                               () => { reapply(entry); }));
       } else {
         // a change to a recorded hand that another phone changed too: looked at, not replayed
