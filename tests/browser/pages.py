@@ -203,10 +203,13 @@ def a_table_kept_for_offline(page: Page) -> str:
 
 def record_a_draw(page: Page) -> None:
     """From a ledger's edit page: its draw form opened (and loaded: its scripts give the
-    form a fresh key) and sent. The edit page has forms of its own (money per point)."""
+    form a fresh key), sent, and its answer back: the edit page, the draw recorded (or,
+    with no network, kept to be sent). The edit page has forms of its own (money per
+    point)."""
     page.locator("[data-record-draw]").click()
     page.wait_for_url(re.compile(r"/hand/\d+/draw$"))
     page.locator("main form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/e/[^/]+/(#[\w-]+)?$"))
 
 
 def a_draw_recorded_offline(page: Page) -> str:
