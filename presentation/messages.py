@@ -81,13 +81,25 @@ MESSAGES: dict[str, Message] = {
             "tiles (it has its own field); a kong goes under Melds, not among the concealed "
             "tiles; otherwise take out the extra tiles."),
     }),
-    "too_many_copies": gettext_noop("%(count)s × %(tile)s, but there are only %(limit)s of "
-                                    "each tile. Check the concealed tiles, the melds and the "
-                                    "winning tile."),
-    "too_many_wild_copies": gettext_noop(
-        "%(count)s × %(tile)s, but %(tile)s is the %(wild_word)s this hand and the flipped "
-        "indicator is out of play: only %(limit)s are left. Check the concealed tiles, the "
-        "melds and the winning tile."),
+    # among "seen": counted with the tiles seen on the table (何切), which are then the
+    # likelier mistake
+    "too_many_copies": ("among", {
+        None: gettext_noop("%(count)s × %(tile)s, but there are only %(limit)s of each tile. "
+                           "Check the concealed tiles, the melds and the winning tile."),
+        "seen": gettext_noop("%(count)s × %(tile)s between the hand, the melds and the tiles "
+                             "seen, but there are only %(limit)s of each tile. Check the "
+                             "tiles seen on the table."),
+    }),
+    "too_many_wild_copies": ("among", {
+        None: gettext_noop(
+            "%(count)s × %(tile)s, but %(tile)s is the %(wild_word)s this hand and the flipped "
+            "indicator is out of play: only %(limit)s are left. Check the concealed tiles, "
+            "the melds and the winning tile."),
+        "seen": gettext_noop(
+            "%(count)s × %(tile)s between the hand, the melds and the tiles seen, but %(tile)s "
+            "is the %(wild_word)s this hand and the flipped indicator is out of play: only "
+            "%(limit)s are left. Check the tiles seen on the table."),
+    }),
     # --- the wild ---
     "wild_missing": gettext_noop("%(region)s needs the %(wild_word)s: enter this hand's "
                                  "wild tile."),

@@ -392,5 +392,5 @@ def _copy_problems(deal: Deal, tiles: tuple[Tile, ...], seen: bytes) -> list[Err
                                   f"{held[face] + seen[face]} copies of {CODES[face]} "
                                   f"between the hand, the melds and 'seen'; there are only "
                                   f"{limit}. Check 'seen'", tile=CODES[face],
-                                  count=held[face] + seen[face], limit=limit))
+                                  count=held[face] + seen[face], limit=limit, among="seen"))
     return errors

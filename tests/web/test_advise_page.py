@@ -101,6 +101,19 @@ def test_errors_show_on_their_fields(client, fields, field):
                      rf'id="id_{field}"', html), field
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("zh-hans", "东风在手牌、副露和已见的牌里共有 5 张，可每种牌只有 4 张。请检查场上已见的牌。"),
+    ("en", "5 × 1z between the hand, the melds and the tiles seen, but there are only 4 of "
+           "each tile. Check the tiles seen on the table."),
+])
+def test_a_fifth_copy_among_the_tiles_seen_points_at_them(client, language, said):
+    """On this page there is no winning tile to check: the message names the tiles seen."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    html = page(client, {**HANGZHOU_13, "seen": "1z1z1z1z"})
+
+    assert said in html
+
+
 def test_htmx_gets_the_answer_alone_and_the_address_bar_its_permalink(client):
     response = client.get("/advise/?" + urlencode(JINHUA), headers=HTMX)
 
