@@ -26,6 +26,7 @@ from calculator.forms import ScoreForm
 from calculator.regions import to_simplified
 from presentation import regions
 from presentation.language import chinese, english
+from presentation.messages import tile_name, wild_word
 from presentation.permalink import request_fields
 from presentation.results import PatternLine, Result, present
 from rules import score
@@ -222,17 +223,18 @@ def summaries() -> list[RegionSummary]:
 
 
 def _circumstances(form: ScoreForm, request: dict) -> str:
-    """E.g. "南 S self-draw 自摸 · dealer 東 E · wild 9p · 槓上開花" — the example's setting."""
+    """E.g. "南 S: self-draw 自摸 · dealer 東 E · wild 9p · 槓上開花" (南 S：自摸 · 庄家 东 E ·
+    财神 九筒 … in Chinese) — the example's setting."""
     seats = dict(form.fields["winner"].choices)
     how = dict(form.fields["win_type"].choices)[request["win_type"]]
-    parts = [f"{seats[request['winner']]}: {how}"]
+    parts = [f"{seats[request['winner']]}{_(': ')}{how}"]
     if request.get("discarder"):
         parts.append(f"{form.fields['discarder'].label} {seats[request['discarder']]}")
     parts.append(f"{form.fields['dealer'].label} {seats[request['dealer']]}")
     if request.get("dealer_streak"):
         parts.append(f"{form.fields['dealer_streak'].label} {request['dealer_streak']}")
     if request.get("wild"):
-        parts.append(f"{form.fields['wild'].label} {request['wild']}")
+        parts.append(f"{wild_word(region=request['region'])} {tile_name(request['wild'])}")
     if request.get("base", 1) != 1:
         parts.append(f"{form.fields['base'].label} {request['base']}")
     for name, value in request.get("context", {}).items():
