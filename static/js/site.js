@@ -1,7 +1,7 @@
 // Every page's small enhancements, on pages that work without JavaScript: the service
 // worker's registration, the install button, "Copy link", 我的牌桌, the note on a ledger
-// seen offline, the language form's way back, focusable scrollers, and answers gone stale
-// or failed. No inline scripts: the site runs under a Content Security Policy.
+// seen offline, the offline page's note on a form not sent, the language form's way
+// back, focusable scrollers, and answers gone stale or failed. No inline scripts: the site runs under a Content Security Policy.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -150,6 +150,12 @@
                                      { month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" });
     note.textContent = note.dataset.msg.replace("{time}", time);
     note.hidden = false;
+  }
+
+  // The offline page, reached because a form was posted with no connection (sw.js): it
+  // says first that nothing was saved.
+  if (location.hash === "#not-sent") {
+    document.querySelectorAll("[data-not-sent]").forEach((p) => { p.hidden = false; });
   }
 
   // The language form returns to the page as it is now (htmx may have pushed a new URL).

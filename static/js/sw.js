@@ -157,6 +157,17 @@ async function sendOrKeep(request, hand) {
   }
 }
 
+// Any other form posted with no connection (a ledger's settings, putting a hand back, the
+// people page …): only the server can carry it out. The browser's own error page would
+// say so in its own words; the offline page says that nothing was saved.
+async function sendOrSayNotSent(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    return Response.redirect(OFFLINE + "#not-sent", 303);
+  }
+}
+
 function keep(request, response) {
   if (response.ok && response.type === "basic") {
     const copy = response.clone();
@@ -197,6 +208,10 @@ self.addEventListener("fetch", (event) => {
   const hand = LEDGER_HAND.exec(url.pathname);
   if (request.method === "POST" && request.mode === "navigate" && hand) {
     answering(event, sendOrKeep(request, hand));
+    return;
+  }
+  if (request.method === "POST" && request.mode === "navigate") {
+    answering(event, sendOrSayNotSent(request));
     return;
   }
   if (request.method !== "GET") return;
