@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -169,6 +170,20 @@ def _not_named_message(error: store.NotNamed) -> str:
         "number": error.number, "count": error.count}
 
 
+# What the ledger says once a line is written, by the line's kind: (recorded as a new
+# line, a recorded line changed), each with the line's number.
+_WRITTEN = {
+    Hand.WIN: (gettext_lazy("Hand %(number)s recorded."),
+               gettext_lazy("Hand %(number)s changed; the hands after it were worked out "
+                            "again.")),
+    Hand.DRAW: (gettext_lazy("Hand %(number)s recorded as a draw."),
+                gettext_lazy("Hand %(number)s changed to a draw; the hands after it were "
+                             "worked out again.")),
+    Hand.ADJUST: (gettext_lazy("Line %(number)s recorded: an adjustment."),
+                  gettext_lazy("Line %(number)s changed: an adjustment.")),
+}
+
+
 def _say_written(request: HttpRequest, written: store.Written, message: str) -> None:
     if written.already:
         messages.info(request, _("Hand %(number)s was recorded already (the same entry was "
@@ -195,15 +210,12 @@ class _HandPage:
 
 @dataclass(frozen=True)
 class _HandForm:
-    """How a page records its kind of hand: its form (``make(data)``), the hand's kind,
-    what the ledger then says (``recorded`` for a new hand, ``changed`` for a change to
-    a recorded one, each with the hand's number), and how the engine's objections go on
-    the form (``refused(form, error)``)."""
+    """How a page records its kind of hand: its form (``make(data)``), the hand's kind
+    (what the ledger then says: ``_WRITTEN``), and how the engine's objections go on the
+    form (``refused(form, error)``)."""
 
     make: Callable
     kind: str
-    recorded: str
-    changed: str
     refused: Callable
 
 
@@ -247,8 +259,8 @@ def _post_hand(request: HttpRequest, table: Table, spot: store.Spot, number: int
     write = _hand_write(request, form, spot, number, hand.kind)
     written, error = _apply(table, write)
     if written is not None:
-        _say_written(request, written,
-                     hand.changed if write.intent == WriteRecord.EDIT else hand.recorded)
+        recorded, changed = _WRITTEN[hand.kind]
+        _say_written(request, written, changed if write.intent == WriteRecord.EDIT else recorded)
         return redirect(edit_url(table) + f"#hand-{written.number}")
     if isinstance(error, store.StaleLedger):
         table, number, current, data = _against_current(request, error, number)
@@ -370,9 +382,6 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
     names = names_at(table, number)
     hand = _HandForm(make=lambda data: ResultForm(data, table=table, names=names),
                      kind=Hand.WIN,
-                     recorded=_("Hand %(number)s recorded."),
-                     changed=_("Hand %(number)s changed; the hands after it were worked out "
-                               "again."),
                      refused=lambda form, refused: _result_errors(form, refused, number,
                                                                   table.region))
     page = _hand_page(request, table, number, hand,
@@ -443,9 +452,6 @@ def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int
     names = names_at(table, number)
     hand = _HandForm(make=lambda data: LedgerWinForm(data, table=table, names=names),
                      kind=Hand.WIN,
-                     recorded=_("Hand %(number)s recorded."),
-                     changed=_("Hand %(number)s changed; the hands after it were worked out "
-                               "again."),
                      refused=lambda form, refused: _form_errors(form, refused.errors,
                                                                 refused.number, number))
     page = _hand_page(request, table, number, hand,
@@ -495,9 +501,6 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
     table = table_of_link(view_token, edit_token)
     history = REGIONS[table.region].reads_history
     hand = _HandForm(make=lambda data: DrawForm(data, reads_history=history), kind=Hand.DRAW,
-                     recorded=_("Hand %(number)s recorded as a draw."),
-                     changed=_("Hand %(number)s changed to a draw; the hands after it were "
-                               "worked out again."),
                      refused=lambda form, refused: form.add_error(
                          None, _refused_message(refused, number, table.region)))
     page = _hand_page(request, table, number, hand, lambda spot: DrawForm(
@@ -524,8 +527,6 @@ def hand_adjust(request: HttpRequest, view_token: str, edit_token: str, number: 
         return AdjustmentForm(data, table=table, names=names_at(table, number), **kwargs)
 
     hand = _HandForm(make=form, kind=Hand.ADJUST,
-                     recorded=_("Line %(number)s recorded: an adjustment."),
-                     changed=_("Line %(number)s changed: an adjustment."),
                      refused=lambda form, refused: form.add_error(
                          None, _refused_message(refused, number, table.region)))
 
