@@ -1,10 +1,9 @@
 """The JSON API and the command line as another program's author meets them (docs/API.md):
 every region × win type × context key answers 200 or a 400 that names the key and how
-to fix it, adversarial requests answer quickly, the command line's errors, the docs page;
+to fix it, adversarial requests are answered, the command line's errors, the docs page;
 and, marked xfail, what the engine (rules/) or the catalogues (locale/) still owe."""
 
 import json
-import time
 
 import pytest
 
@@ -81,12 +80,10 @@ ADVERSARIAL = [  # the slowest requests found: three wilds, all waits, every dis
 
 
 @pytest.mark.parametrize("kind, request_body", ADVERSARIAL, ids=lambda v: str(v)[:30])
-def test_adversarial_requests_answer_well_under_a_second(client, kind, request_body):
-    started = time.perf_counter()
-    response = post_json(client, f"/api/v1/{kind}", request_body)
-
-    assert time.perf_counter() - started < 1.0
-    assert_answer_or_errors(response)
+def test_adversarial_requests_are_answered(client, kind, request_body):
+    """The slowest requests QA found get an answer or their errors (how fast: ``make
+    bench``, not a timed test)."""
+    assert_answer_or_errors(post_json(client, f"/api/v1/{kind}", request_body))
 
 
 def test_a_lone_surrogate_error_names_the_field_once(client):

@@ -9,7 +9,6 @@ re-raises a view's exception, so a 500 fails the test with its traceback.
 
 import json
 import string
-import time
 
 import pytest
 from django.test import Client
@@ -168,13 +167,11 @@ def test_other_methods_get_405_with_errors(url, method, body):
 
 def test_long_tile_text_is_refused_before_it_is_read():
     """Tile text past MAX_TILE_TEXT characters is refused unread: such a hand once took
-    the engine seconds."""
+    the engine seconds (how fast an answer comes: ``make bench``, not a timed test)."""
     for hand in ["1m" * 30_000, "東" * 20_000, "123m " * 12_000]:
         body = json.dumps({**VALID, "hand": hand}, ensure_ascii=False)
-        started = time.perf_counter()
         response = Client().post(APIS[0], data=body, content_type="application/json")
 
-        assert time.perf_counter() - started < 1.0
         errors = {e["field"]: e["message"] for e in response.json()["errors"]}
         assert f"at most {MAX_TILE_TEXT}" in errors["hand"]
 
