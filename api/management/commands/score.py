@@ -39,6 +39,10 @@ FLAG_KEYS = {
     "base": "base",
     "wild": "wild",
 }
+# The flags named otherwise than the request key they set ("win_tile" is --win): an error
+# of the flag form names the flag to correct beside the key.
+FLAG_OF_KEY = {key: "--" + dest.replace("_", "-") for dest, key in FLAG_KEYS.items()
+               if dest != key}
 
 
 def _number(text: str) -> int | float:
@@ -98,21 +102,12 @@ class Command(BaseCommand):
             flags_used = options["json"] is None
             for entry in listed_errors(error.errors):
                 field = entry["field"]
-                if flags_used and _flag_for(field):
-                    field = f"{field} ({_flag_for(field)})"
+                flag = FLAG_OF_KEY.get(field.split(".")[0].split("[")[0])
+                if flags_used and flag:
+                    field = f"{field} ({flag})"
                 self.stderr.write(f"{field}: {entry['message']}")
             sys.exit(INVALID_INPUT)
         self.stdout.write(json.dumps(response, indent=2, ensure_ascii=False))
-
-
-def _flag_for(field: str) -> str | None:
-    """The flag that sets the request key an error names, where the two names differ
-    ("win_tile" → "--win"), so that the flag form's errors say which flag to correct."""
-    key = field.split(".")[0].split("[")[0]
-    dest = {request_key: dest for dest, request_key in FLAG_KEYS.items()}.get(key)
-    if dest is None or dest == key:
-        return None
-    return "--" + dest.replace("_", "-")
 
 
 def _read(path: str) -> bytes | str:
