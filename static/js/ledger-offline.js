@@ -158,33 +158,13 @@
   let chain = JSON.parse(words.chain);
 
   // The service worker keeps this table's next forms, fresh (they carry the version),
-  // and their scripts and styles.
+  // and only those (sw.js refreshForms), and their scripts and styles.
   function keepForms() {
     if (!("serviceWorker" in navigator) || !navigator.onLine) return;
     navigator.serviceWorker.ready.then((registration) => {
       registration.active.postMessage({ refresh: JSON.parse(words.pendingForms) });
       registration.active.postMessage({ keep: JSON.parse(words.pendingFiles) });
     });
-    forgetOldForms();
-  }
-
-  // Every other hand form of this table kept before is dropped: one kept when its hand was
-  // the next one would, opened with no network from a recorded hand's "change" link, add
-  // that hand again (a new hand, from an old version) rather than change it. With no
-  // network, a recorded hand's page says it needs the connection instead.
-  function forgetOldForms() {
-    if (!window.caches) return;
-    const next = JSON.parse(words.pendingForms);
-    const form = new RegExp("^" + table.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-                            + "hand/\\d+/(win|draw|result|adjust)$");
-    caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then(
-      (cache) => cache.keys().then((requests) => Promise.all(requests
-        .filter((request) => {
-          const path = new URL(request.url).pathname;
-          return form.test(path) && !next.includes(path);
-        })
-        .map((request) => cache.delete(request))))))))
-      .catch(() => {});
   }
   keepForms();
   // Another phone wrote, and static/js/ledger-live.js put the fresh sheet in place (and

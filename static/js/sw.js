@@ -53,10 +53,24 @@ self.addEventListener("message", (event) => {
     event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(data.keep.map((url) =>
       keepOnce(cache, url).catch(() => null)))));
   } else if (Array.isArray(data.refresh)) {
-    event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(data.refresh.map((url) =>
-      cache.add(url).catch(() => null)))));
+    event.waitUntil(refreshForms(data.refresh));
   }
 });
+
+// A table's next hand's forms (paths), fetched again: they carry the ledger's version.
+// Every other hand form of that table kept before is dropped: one kept when its hand was
+// the next would, opened with no network from a recorded hand's "修改", add that hand
+// again (a new hand, from an old version) rather than change it; with no network, a
+// recorded hand's page is the offline page instead.
+async function refreshForms(paths) {
+  const cache = await caches.open(CACHE);
+  const tables = new Set(paths.map((path) => (LEDGER_HAND.exec(path) || [])[1]));
+  for (const request of await cache.keys()) {
+    const hand = LEDGER_HAND.exec(new URL(request.url).pathname);
+    if (hand && tables.has(hand[1]) && !paths.includes(hand[0])) await cache.delete(request);
+  }
+  await Promise.all(paths.map((path) => cache.add(path).catch(() => null)));
+}
 
 async function keepOnce(cache, url) {
   const kept = await cache.match(url, { ignoreVary: true });
