@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .advise import advise
+from .json_text import BadJSONBody, decode_json_object
 from .request import InvalidRequest
 from .scoring import score
 from .waits import waits
@@ -40,7 +41,14 @@ def answer(kind: str, request: object) -> tuple[int, dict[str, Any]]:
 
 def answer_json(kind: str, body: str) -> str:
     """The answer to a JSON text, as JSON with sorted keys: {"status": …, "body": …}.
-    What the browser's worker calls; the comparison with CPython reads the same text."""
-    status, result = answer(kind, json.loads(body))
+    What the browser's worker calls; the comparison with CPython reads the same text.
+    The text is read by the server's decoder (``rules.json_text``): a bad one is the
+    server's 400, to the byte."""
+    try:
+        request = decode_json_object(body)
+    except BadJSONBody as bad:
+        status, result = 400, {"errors": listed_errors(bad.errors)}
+    else:
+        status, result = answer(kind, request)
     return json.dumps({"status": status, "body": result}, ensure_ascii=False,
                       sort_keys=True)
