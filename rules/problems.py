@@ -191,3 +191,13 @@ def shown(value: object) -> Any:
     if isinstance(value, float) and math.isfinite(value):
         return value
     return repr(value)
+
+
+QUOTE_LIMIT = 24  # the longest text a message quotes whole
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Text the player typed, as a message quotes it: trimmed, and when longer than
+    ``limit`` characters, its start with an ellipsis (a tile text may be 600)."""
+    text = text.strip()
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"

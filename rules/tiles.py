@@ -11,6 +11,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from .problems import quoted
+
 Tile = int
 
 SUITS = "mpsz"
@@ -122,18 +124,13 @@ def parse_tiles(text: str, limit: int = MAX_TILE_TEXT) -> list[Tile]:
         raise TileSyntaxError(f"{len(text)} characters is too long for tiles (at most "
                               f"{limit}); a hand has at most 14 tiles",
                               "tiles_too_long", length=len(text), limit=limit)
-    # Full-width digits and letters, as a Chinese keyboard types them (１２３ｍ), read as
-    # their ASCII selves (NFKC: ASCII text is its own), and 123M as 123m
-    # (static/js/tiles.js does the same).
-    compact = (text if text.isascii() else unicodedata.normalize("NFKC", text)).lower()
-    if not compact.isalnum():  # letters and digits only: no separator to take out
-        compact = _SEPARATORS.sub("", compact)
+    compact = _compacted(text)
     tiles: list[Tile] = []
     pos = 0
     while pos < len(compact):
         token = _TOKEN.match(compact, pos)
         if token is None:
-            raise _explain(compact, pos)
+            raise _explain(compact[pos:], _as_typed(text, compact, pos))
         digits, letter, numerals, suit_word, honour = token.groups()
         if digits is not None:
             tiles += _ascii_tiles(digits, letter)
@@ -169,17 +166,40 @@ _FACES_OF_DIGITS = {
     for s, offset in _ASCII_SUIT_OFFSET.items()}
 
 
-def _explain(text: str, pos: int) -> TileSyntaxError:
-    rest = text[pos:]
+def _compacted(text: str) -> str:
+    """Tile text as it is read: full-width digits and letters, as a Chinese keyboard types
+    them (１２３ｍ), as their ASCII selves (NFKC: ASCII text is its own), 123M as 123m
+    (static/js/tiles.js does the same), and no separators."""
+    compact = (text if text.isascii() else unicodedata.normalize("NFKC", text)).lower()
+    if not compact.isalnum():  # letters and digits only: no separator to take out
+        compact = _SEPARATORS.sub("", compact)
+    return compact
+
+
+def _as_typed(text: str, compact: str, pos: int) -> str:
+    """What the player typed from the character read as ``compact[pos]`` on (its spaces,
+    width and case as typed), for a message to quote; the whole text where reading it
+    character by character would not give ``compact``."""
+    read = ""
+    for index, char in enumerate(text):
+        if len(read) >= pos:
+            return text[index:] if read == compact[:pos] else text
+        read += _compacted(char)
+    return text
+
+
+def _explain(rest: str, typed: str) -> TileSyntaxError:
+    """Why the text cannot be read from ``rest`` (its compacted remainder) on; ``typed``
+    is that remainder as the player typed it, which the message quotes."""
     if rest[0].isdigit():
         return TileSyntaxError(
-            f"'{rest}' has digits without a suit letter after them: end each run of digits "
-            "with m (萬), p (筒), s (條) or z (honours), e.g. 123m",
-            "tile_digits_without_suit", text=rest)
+            f"'{quoted(typed)}' has digits without a suit letter after them: end each run "
+            "of digits with m (萬), p (筒), s (條) or z (honours), e.g. 123m",
+            "tile_digits_without_suit", text=quoted(typed))
     return TileSyntaxError(
-        f"cannot read '{rest[:6]}': write tiles as digits followed by m, p, s or z "
+        f"cannot read '{quoted(typed)}': write tiles as digits followed by m, p, s or z "
         "(e.g. 123m456p77z) or by Chinese name (一萬, 三筒, 東, 白板)",
-        "tile_unreadable", text=rest[:6])
+        "tile_unreadable", text=quoted(typed))
 
 
 def parse_tile(text: str) -> Tile:

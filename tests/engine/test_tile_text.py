@@ -26,3 +26,22 @@ def test_full_width_text_that_is_no_tiles_says_what_is_wrong(text, code):
     with pytest.raises(TileSyntaxError) as refused:
         parse_tiles(text)
     assert refused.value.code == code
+
+
+QUOTED = [  # (typed, code, what the message quotes: as typed from where reading stops)
+    ("hello world", "tile_unreadable", "hello world"),
+    ("  Hello World  ", "tile_unreadable", "Hello World"),
+    ("123m 東東 白板 wat now", "tile_unreadable", "wat now"),
+    ("ＨＥＬＬＯ", "tile_unreadable", "ＨＥＬＬＯ"),
+    ("123m 4 5 6", "tile_digits_without_suit", "4 5 6"),
+    ("123m " + "x y " * 20, "tile_unreadable", "x y x y x y x y x y x y…"),
+]
+
+
+@pytest.mark.parametrize("text, code, quote", QUOTED)
+def test_unreadable_text_is_quoted_as_typed_and_shortened_when_long(text, code, quote):
+    with pytest.raises(TileSyntaxError) as refused:
+        parse_tiles(text)
+
+    assert (refused.value.code, refused.value.params["text"]) == (code, quote)
+    assert f"'{quote}'" in str(refused.value)
