@@ -1,7 +1,7 @@
 """The JSON API (docs/API.md) and the page that documents it. Each part of an address is
 written once: the API's version, then what it answers under it."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 
 from api import views
 
@@ -16,4 +16,7 @@ v1_patterns = [
 urlpatterns = [
     path("api/", views.api_docs, name="api-docs"),
     path("api/v1/", include(v1_patterns)),
+    # Any other address under api/: a JSON 404 naming the endpoints, for the program
+    # that asked (the pages' HTML 404 is for people).
+    re_path(r"^api/", views.not_found, {"endpoints": [p.name for p in v1_patterns]}),
 ]

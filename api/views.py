@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from django.http import HttpRequest, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
 from api.catalogue import catalogue
@@ -69,6 +70,27 @@ def rules_api(request: HttpRequest):
                                           method=request.method, allow=["GET", "HEAD"])],
                                status=405, headers={"Allow": "GET, HEAD"})
     return JsonResponse(_catalogue(), json_dumps_params={"ensure_ascii": False})
+
+
+@csrf_exempt
+def not_found(request: HttpRequest, endpoints: list[str]):
+    """Any other address under /api/: 404 with ``errors`` naming the address asked and
+    the API's ``endpoints`` (their URL names), and the endpoint it would be without a
+    trailing slash (docs/API.md, "Not found")."""
+    addresses = [reverse(name) for name in endpoints]
+    without_slash = request.path.rstrip("/")
+    did_you_mean = (without_slash if without_slash != request.path
+                    and without_slash in addresses else None)
+    parts = [f"there is no API endpoint at {request.path}"]
+    if did_you_mean:
+        parts.append(f"send it to {did_you_mean}, without the trailing slash")
+    parts.append(f"the endpoints are {', '.join(addresses)} (documented at "
+                 f"{reverse('api-docs')})")
+    message = "; ".join(parts)
+    return errors_response(
+        [api_error("path", "not_found", message, path=request.path, endpoints=addresses,
+                   did_you_mean=did_you_mean)],
+        status=404)
 
 
 @lru_cache(maxsize=1)

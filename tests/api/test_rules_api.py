@@ -6,6 +6,7 @@ from django.test import override_settings
 
 from rules.regions import REGIONS
 from rules.request import house_rule_values
+from tests.words import TRADITIONAL
 
 URL = "/api/v1/rules"
 
@@ -68,10 +69,43 @@ def test_lists_every_house_rule_with_labels_sources_and_default(catalogue):
         assert rule["default"] == rule["choices"][0]["value"]
         assert rule["label_zh"] and rule["label_en"]
         for choice in rule["choices"]:
-            assert set(choice) == {"value", "label_zh", "label_en", "source"}
+            assert set(choice) == {"value", "label_zh", "label_zh_hans", "label_en", "source"}
             assert choice["source"]
     assert rules["hangzhou_scoring"]["choices"][1]["source"] == "hangzhou.txt:176"
     assert rules["honghe_rob_kong"]["default"] == "robbed_pays_all"
+
+
+def simplified_texts(region: dict) -> list[tuple[str, str]]:
+    """Each 简体 text of a region's patterns and house rules: (where, the text)."""
+    texts = []
+    for pattern in region["patterns"]:
+        texts += [(f"{pattern['key']}.{key}", pattern.get(key))
+                  for key in ("name_zh_hans", "rule_zh_hans")]
+    for rule in region["house_rules"]:
+        texts.append((f"{rule['key']}.label_zh_hans", rule.get("label_zh_hans")))
+        texts += [(f"{rule['key']}.{choice['value']}.label_zh_hans",
+                   choice.get("label_zh_hans")) for choice in rule["choices"]]
+    return texts
+
+
+def test_every_pattern_and_house_rule_has_its_simplified_chinese(catalogue):
+    """Beside each 繁體 text (name, rule_zh, label_zh) its 简体 (``*_zh_hans``): not empty,
+    no Traditional character left."""
+    for region in catalogue["regions"]:
+        for where, text in simplified_texts(region):
+            assert text and isinstance(text, str), (region["key"], where)
+            assert not TRADITIONAL & set(text), (region["key"], where, text)
+
+
+def test_simplified_chinese_is_the_traditional_in_other_characters(catalogue):
+    """The 简体 is derived from the 繁體 (as the zh-hans pages write it), not a second
+    copy: the same length, and where a pattern's name has no Traditional character, the
+    same text."""
+    hangzhou = next(r for r in catalogue["regions"] if r["key"] == "hangzhou")
+    names = {p["key"]: p["name_zh_hans"] for p in hangzhou["patterns"]}
+    assert names["bao_tou"] == "暴头"
+    for pattern in hangzhou["patterns"]:
+        assert len(pattern["rule_zh_hans"]) == len(pattern["rule_zh"])
 
 
 def test_keeps_chinese_as_it_is(client):
