@@ -7,6 +7,7 @@ under CI, where a missing browser is an error.
 """
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -65,10 +66,53 @@ def browser_context_args(browser_context_args, live_server):
     # A phone: 360 × 740 CSS pixels, touch. zh-CN asks for the default language, 简体中文.
     # Reduced motion: Bootstrap then skips its colour transitions, so a check of contrast
     # right after the colour scheme changes reads the final colours, not a mid-fade.
-    return {**browser_context_args, "base_url": live_server.url,
-            "viewport": {"width": WIDTH, "height": HEIGHT},
-            "device_scale_factor": 1, "has_touch": True, "is_mobile": False,
-            "locale": "zh-CN", "reduced_motion": "reduce"}
+    yield {**browser_context_args, "base_url": live_server.url,
+           "viewport": {"width": WIDTH, "height": HEIGHT},
+           "device_scale_factor": 1, "has_touch": True, "is_mobile": False,
+           "locale": "zh-CN", "reduced_motion": "reduce"}
+    # Torn down before the live server (which this fixture needs), after every page
+    # closed: the server stops taking connections (a socket Chromium opened ahead and
+    # closed would otherwise be answered while pytest-django stops the server), then
+    # answers what it took. Stopping it again, pytest-django finds it stopped.
+    live_server.thread.httpd.shutdown()
+    requests_answered()
+
+
+# Django's live server answers each connection in a thread of its own
+# (socketserver.ThreadingMixIn: daemonic, so that nothing waits for it when the server
+# stops), named after its target (threading.Thread, Python 3.10+). With SQLite in memory
+# the thread shares the tests' database connection, and closes it once the connection
+# ends: after pytest-django stopped the server (and took the sharing back), that raises
+# in the thread, and pytest warns (PytestUnhandledThreadExceptionWarning); between two
+# tests, a request still answered would read the database while it is emptied.
+REQUEST_THREAD = "(process_request_thread)"
+ANSWERED_WITHIN_S = 30
+
+
+def requests_answered() -> None:
+    """Wait until the live server has answered every connection it took."""
+    for thread in threading.enumerate():
+        if thread.name.endswith(REQUEST_THREAD):
+            thread.join(ANSWERED_WITHIN_S)
+    left = [t.name for t in threading.enumerate() if t.name.endswith(REQUEST_THREAD)]
+    assert not left, f"the live server still answers after {ANSWERED_WITHIN_S} s: {left}"
+
+
+@pytest.fixture(autouse=True)
+def every_page_closed(request):
+    """After each test, every page of the session's browser is closed — a second phone's
+    context too (``pages.other_phone``), which a test may leave open, or open when it
+    fails — and the live server has answered every request: a page left open would go
+    on asking (the ledger's version every 4 s, its queue every 15 s, the service worker's
+    offline pack) through the next tests and while the server stops. Set up before the
+    page (an autouse fixture), so torn down after pytest-playwright closed its context."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if browser is not None:
+        for context in browser.contexts:
+            context.close()
+    if "live_server" in request.fixturenames:
+        requests_answered()
 
 
 @pytest.fixture
