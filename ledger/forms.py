@@ -61,6 +61,12 @@ class WriteFields(PlayersWords, forms.Form):
     key = forms.RegexField(
         label=_("This form's key"), regex=WRITE_KEY, widget=forms.HiddenInput,
         required=False, error_messages={"invalid": DAMAGED_FORM})
+    # The four people the form names at its hand (people.seated_stamp), where it names
+    # any (``names_people``): its write is turned away when others sit there now
+    # (ledger.store.Write.seated). Empty: a form that names nobody (a draw).
+    seated = forms.CharField(
+        label=_("Who sat where as this form showed it"), widget=forms.HiddenInput,
+        required=False, max_length=64, error_messages={"max_length": DAMAGED_FORM})
 
     def __init__(self, data=None, *args, **kwargs):
         if data is not None and not data.get("key"):  # a page older than keys: a new one
@@ -68,6 +74,10 @@ class WriteFields(PlayersWords, forms.Form):
             data["key"] = new_key()
         kwargs["initial"] = {"key": new_key(), **kwargs.get("initial", {})}
         super().__init__(data, *args, **kwargs)
+
+    def names_people(self, names: dict[str, str]) -> None:
+        """The form names ``names`` (seat → person at its hand): it says so when sent."""
+        self.initial.setdefault("seated", people.seated_stamp(names))
 
 
 MONEY_PER_POINT_LIMIT = 10_000  # 元 a point: far above any table's stake
@@ -237,6 +247,7 @@ class LedgerWinForm(WriteFields, ScoreForm):
         for name in FIXED_FIELDS:
             self.fields.pop(name, None)
         names = names or table.names
+        self.names_people(names)
         seats = [(seat, f"{label} · {names[seat]}") for seat, label in SEAT_CHOICES]
         self.fields["winner"].choices = seats
         self.fields["discarder"].choices = [("", "—"), *seats]
@@ -312,6 +323,7 @@ class AdjustmentForm(WriteFields):
     def __init__(self, *args, table: Table, names: dict[str, str], **kwargs):
         super().__init__(*args, **kwargs)
         self.table = table
+        self.names_people(names)
         self.fields["offender"].choices = [(seat, f"{label} {names[seat]}")
                                            for seat, label in SEAT_CHOICES]
         if table.false_win_penalty is not None:
@@ -407,6 +419,7 @@ class ResultForm(WriteFields, ClaimRowsForm):
         super().__init__(*args, **kwargs)
         self.table = table
         names = names or table.names  # the people seated at the hand (ledger.people)
+        self.names_people(names)
         seats = [(seat, f"{label} · {names[seat]}") for seat, label in SEAT_CHOICES]
         self.fields["winner"].choices = seats
         self.fields["discarder"].choices = [("", "—"), *seats]

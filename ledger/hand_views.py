@@ -19,13 +19,13 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from api.ratelimit import rate_limited_page
 from calculator.results import page_links
-from common.web import SEATS, form_response, signed
+from common.web import SEATS, form_response, seat_name, signed
 from ledger import store
 from ledger.forms import WRITE_KEY, AdjustmentForm, DrawForm, LedgerWinForm, ResultForm, new_key
 from ledger.models import Hand, Table
@@ -41,6 +41,7 @@ from ledger.page_parts import (
     version_url,
     whole_number,
 )
+from ledger.people import seated_stamp
 from ledger.rotation import advance, payments_of
 from presentation.ledger import preview_html, spot_json
 from presentation.messages import render as say
@@ -102,9 +103,13 @@ def _ack(table: Table, write: store.Write, written, error, reasons=()) -> JsonRe
     if isinstance(error, store.StaleLedger):
         read = store.entries(error.table, [h.number for h in error.changed])
         edit = write.intent == WriteRecord.EDIT
-        body.update(outcome="conflict", version=error.table.version,
-                    next=write.number if edit else read.count + 1,
+        after = write.number if edit else read.count + 1
+        body.update(outcome="conflict", version=error.table.version, next=after,
                     changed=[_summary(error.table, e) for e in read.entries],
+                    # who sits at the hand it would be now: said when others than its
+                    # form named, and carried by the queue when it places it there
+                    seating=_reseated(write, error.table, after),
+                    seated=seated_stamp(names_at(error.table, after)),
                     # a change to a recorded hand is not placed anywhere else: its card
                     # opens it, to be looked at against what the other phone wrote
                     as_next=None if edit else _as_next(error.table, write, read.count))
@@ -206,11 +211,13 @@ class _HandPage:
     table: Table
     number: int
     spot: store.Spot
+    reseated: str = ""  # a stale write's: others sit at its hand now (``_reseated``)
 
 
 @dataclass(frozen=True)
 class _HandForm:
-    """How a page records its kind of hand: its form (``make(data)``), the hand's kind
+    """How a page records its kind of hand: its form (``make(data, names)``: ``names``,
+    seat → the person seated at the hand it is drawn for), the hand's kind
     (what the ledger then says: ``_WRITTEN``), and how the engine's objections go on the
     form (``refused(form, error)``)."""
 
@@ -238,7 +245,7 @@ def _queue_answer(request: HttpRequest, table: Table, number: int,
     """An offline queue's send of a hand (static/js/ledger-offline.js), answered in JSON
     (``_ack``): a hand the ledger has moved past is a conflict or a refusal, never a page
     the queue cannot read."""
-    form = hand.make(request.POST)
+    form = hand.make(request.POST, names_at(table, number))
     if not form.is_valid():
         write = store.Write(intent="", number=number, version=_seen(request),
                             key=_posted_key(request))
@@ -253,7 +260,7 @@ def _post_hand(request: HttpRequest, table: Table, spot: store.Spot, number: int
                hand: _HandForm) -> HttpResponse | _HandPage:
     """A hand page's POST: the write its form says applied, and answered with the
     ledger; or what the page shows with the entry kept."""
-    form = hand.make(request.POST)
+    form = hand.make(request.POST, names_at(table, number))
     if not form.is_valid():
         return _HandPage(400, None, form, table, number, spot)
     write = _hand_write(request, form, spot, number, hand.kind)
@@ -264,9 +271,10 @@ def _post_hand(request: HttpRequest, table: Table, spot: store.Spot, number: int
         return redirect(edit_url(table) + f"#hand-{written.number}")
     if isinstance(error, store.StaleLedger):
         table, number, current, data = _against_current(request, error, number)
-        form = hand.make(data)
+        form = hand.make(data, names_at(table, number))
         form.is_valid()
-        return _HandPage(409, error, form, table, number, current or spot)
+        return _HandPage(409, error, form, table, number, current or spot,
+                         reseated=_reseated(write, table, number))
     if isinstance(error, store.Refused):
         hand.refused(form, error)
     else:
@@ -282,14 +290,16 @@ def _hand_write(request: HttpRequest, form, spot: store.Spot | None, number: int
     if intent not in HAND_INTENTS:  # a page older than intents: its number says which
         intent = WriteRecord.NEW if spot is None or number > spot.count else WriteRecord.EDIT
     return store.Write(intent=intent, number=number, version=_seen(request),
-                       key=form.cleaned_data["key"], kind=kind, fields=form.hand_fields())
+                       key=form.cleaned_data["key"], kind=kind, fields=form.hand_fields(),
+                       seated=form.cleaned_data["seated"])
 
 
 def _against_current(request: HttpRequest, stale: store.StaleLedger, number: int):
     """After a stale write, the posted entry against the ledger as it now is: nothing is
     lost, the form keeps what was typed, and its key (nothing was written under it). A
-    new hand moves to the next number; the form carries the current version. Returns the
-    table, the number, its spot and the data."""
+    new hand moves to the next number; the form carries the current version, and, where
+    it names people, the four seated at its hand now (its page says so when they are
+    others: ``_reseated``). Returns the table, the number, its spot and the data."""
     table = stale.table
     if request.POST.get("intent") == WriteRecord.NEW:
         number = table.hands.count() + 1
@@ -299,7 +309,23 @@ def _against_current(request: HttpRequest, stale: store.StaleLedger, number: int
         current = store.spot(table, number)
     data = request.POST.copy()
     data["version"] = str(table.version)
+    if data.get("seated"):
+        data["seated"] = seated_stamp(names_at(table, number))
     return table, number, current, data
+
+
+def _reseated(write: store.Write, table: Table, number: int) -> str:
+    """When a write named other people (``store.Write.seated``) than those seated at hand
+    ``number`` now — another phone seated someone, swapped two or renamed one — who sits
+    there now, and what to check, in words; else ""."""
+    names = names_at(table, number)
+    if not write.seated or write.seated == seated_stamp(names):
+        return ""
+    four = pgettext("list separator", ", ").join(f"{seat_name(seat)} {names[seat]}"
+                                                 for seat in SEATS)
+    return _("Someone changed who sits where, or a name, meanwhile: at hand %(number)s it "
+             "is %(names)s. Check who won and who paid by these names before you record "
+             "it.") % {"number": number, "names": four}
 
 
 def _spot(table: Table, number: int) -> store.Spot:
@@ -379,8 +405,7 @@ def hand_result(request: HttpRequest, view_token: str, edit_token: str, number: 
     """Record (or change) hand ``number`` as a win scored on paper: winner, how, from
     whom, and the total; the same rotation and payment rules as a hand with tiles."""
     table = table_of_link(view_token, edit_token)
-    names = names_at(table, number)
-    hand = _HandForm(make=lambda data: ResultForm(data, table=table, names=names),
+    hand = _HandForm(make=lambda data, names: ResultForm(data, table=table, names=names),
                      kind=Hand.WIN,
                      refused=lambda form, refused: _result_errors(form, refused, number,
                                                                   table.region))
@@ -449,8 +474,7 @@ def hand_win(request: HttpRequest, view_token: str, edit_token: str, number: int
     """Record (or change) hand ``number`` as a win: the calculator, filled in from the
     table. GET previews the score — who pays what, who deals next; POST records it."""
     table = table_of_link(view_token, edit_token)
-    names = names_at(table, number)
-    hand = _HandForm(make=lambda data: LedgerWinForm(data, table=table, names=names),
+    hand = _HandForm(make=lambda data, names: LedgerWinForm(data, table=table, names=names),
                      kind=Hand.WIN,
                      refused=lambda form, refused: _form_errors(form, refused.errors,
                                                                 refused.number, number))
@@ -500,7 +524,8 @@ def hand_draw(request: HttpRequest, view_token: str, edit_token: str, number: in
     before the players confirm."""
     table = table_of_link(view_token, edit_token)
     history = REGIONS[table.region].reads_history
-    hand = _HandForm(make=lambda data: DrawForm(data, reads_history=history), kind=Hand.DRAW,
+    hand = _HandForm(make=lambda data, names: DrawForm(data, reads_history=history),
+                     kind=Hand.DRAW,
                      refused=lambda form, refused: form.add_error(
                          None, _refused_message(refused, number, table.region)))
     page = _hand_page(request, table, number, hand, lambda spot: DrawForm(
@@ -523,8 +548,9 @@ def hand_adjust(request: HttpRequest, view_token: str, edit_token: str, number: 
     penalty or an amount per seat. It moves the totals, never the dealer or the streak."""
     table = table_of_link(view_token, edit_token)
 
-    def form(data=None, **kwargs):
-        return AdjustmentForm(data, table=table, names=names_at(table, number), **kwargs)
+    def form(data=None, names=None, **kwargs):
+        return AdjustmentForm(data, table=table, names=names or names_at(table, number),
+                              **kwargs)
 
     hand = _HandForm(make=form, kind=Hand.ADJUST,
                      refused=lambda form, refused: form.add_error(
@@ -557,7 +583,7 @@ def _hand_context(page: _HandPage, action: str) -> dict:
     table, number, spot, stale = page.table, page.number, page.spot, page.stale
     return {
         "table": table, "number": number, "form": page.form, "stale": stale,
-        "changed": _changed(stale, table) if stale else [],
+        "changed": _changed(stale, table) if stale else [], "reseated": page.reseated,
         "intent": WriteRecord.NEW if number > spot.count else WriteRecord.EDIT,
         "replaces": number <= spot.count,
         "position": position_view(table, spot.position), "edit_url": edit_url(table),

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator.regions import region_choices
 from ledger import rotation
+from ledger.people import Seating
 from rules.request import SEATS
 
 
@@ -93,6 +94,11 @@ class Table(models.Model):
         """Seat → the name of the player seated there at the start."""
         return {"E": self.player_e, "S": self.player_s, "W": self.player_w,
                 "N": self.player_n}
+
+    @property
+    def seating(self) -> Seating:
+        """Who sat where (``ledger.people``): the four at the start and the changes."""
+        return Seating.of(self.names, self.seatings or [])
 
 
 class Hand(models.Model):

@@ -73,7 +73,7 @@ def sign(value) -> int:
 
 def seating_of(table: Table) -> Seating:
     """Who sat where at ``table`` (``ledger.people``): its start's four and the changes."""
-    return Seating.of(table.names, table.seatings or [])
+    return table.seating
 
 
 def names_at(table: Table, line: int) -> dict[str, str]:

@@ -17,7 +17,9 @@ person who leaves and comes back (in any seat) is the same person.
   stints' ends — a read of two stored totals a stint (``Hand.after``), never of every
   hand: ``lines_read`` names them;
 - ``Seating.renamed`` / ``seated`` / ``without``: the changes the people page makes,
-  each refused (``Refused``) when it would seat one person twice at once.
+  each refused (``Refused``) when it would seat one person twice at once;
+- ``seated_stamp``: the four at one hand as a hand's form names them, so that its write
+  is turned away when others sit there now.
 """
 
 from __future__ import annotations
@@ -211,6 +213,15 @@ class Seating:
                     raise Refused(CLASH, name=name, seat=where, line=line)
                 seen[name] = seat
         return seating
+
+
+def seated_stamp(names: Mapping[str, str]) -> str:
+    """The four people seated at one hand (seat → name, ``Seating.at``) as a short text a
+    hand's form carries back (``ledger.forms.WriteFields.seated``): another phone's seat
+    change or rename at that hand gives another, and the form's write is turned away
+    (``ledger.store``) rather than recorded for someone it did not show."""
+    drawn = json.dumps([names[seat] for seat in SEATS], ensure_ascii=False)
+    return hashlib.sha256(drawn.encode()).hexdigest()[:16]
 
 
 def _ordered(changes: Iterable[Change]) -> tuple[Change, ...]:

@@ -3,9 +3,11 @@ player, seats someone new (or someone back, or swaps two) from a hand on, and ta
 seat change back — ``/t/<view>/e/<edit>/people``. The rules are ``ledger.people``'s.
 
 The seating is not part of any hand, so a change moves no version (as the money per
-point, ``ledger.views.table_money``): no hand form open on another phone is turned away
-for it, and another phone's open sheet shows the new names within seconds all the same
-(``Table.sheet_stamp``). Two phones changing the seating at once go one at a time:
+point, ``ledger.views.table_money``), and another phone's open sheet shows the new names
+within seconds all the same (``Table.sheet_stamp``). A hand form open on another phone
+names people by seat, though: when its hand's four changed, its write is turned away
+and drawn again with the names now (``ledger.store.Write.seated``), never recorded for
+someone it did not show. Two phones changing the seating at once go one at a time:
 each write reads the table's seating under its row lock (``select_for_update``) and
 writes it back in the same transaction, so neither loses the other's change. A refused
 change writes nothing and says why beside its field.

@@ -7,6 +7,10 @@ nothing (PostgreSQL re-reads the row after the first commits) and it is told wha
 written meanwhile instead of overwriting it. Hand numbers are unique per table in the
 schema as well, so even a bug here could not store two hands #5.
 
+The seating (``ledger.people``) moves no version, yet a hand's form names people by
+seat: its write says which four it named (``Write.seated``), and is stale as well when
+others sit at its hand now — never recorded for someone its player did not see.
+
 A change to a past hand is replayed forward: every later win is scored again with the
 dealer, streak and history that now precede it. If a later hand no longer scores (say a
 Hangzhou discard win whose 三連莊 has gone), nothing is written and the error says which
@@ -33,6 +37,7 @@ from django.db.models import F
 
 from ledger.models import Hand, Table
 from ledger.models import Write as WriteRecord
+from ledger.people import seated_stamp
 from ledger.rotation import (
     HISTORY_CONTEXT,
     Entry,
@@ -59,7 +64,8 @@ class TableFull(Exception):
 
 
 class StaleLedger(Exception):
-    """The ledger changed since the writer's page was drawn."""
+    """The ledger changed since the writer's page was drawn, or the people seated at its
+    hand did (``Write.seated``)."""
 
     def __init__(self, table: Table, seen: int):
         super().__init__(f"table version {table.version}, the form saw {seen}")
@@ -280,7 +286,12 @@ class Write:
     ``number``; "restore" the undone hand ``number``), from which ledger ``version``,
     under which ``key`` (made with the form: the same key sent again is answered, never
     written twice). A hand's write has its ``kind`` ("win" or "draw") and ``fields``: a
-    win's hand fields (a score request's or a paper result's), or a draw's wild."""
+    win's hand fields (a score request's or a paper result's), or a draw's wild; and,
+    where its form named people (a win, a paper result, an adjustment: not a draw),
+    ``seated``: the four it named at its hand (``people.seated_stamp``). A write whose
+    four are not those seated at its hand now is as stale as one from an older version:
+    its player picked a person, and the seat is someone else's now. Empty: not said (a
+    draw, an undo, a page older than it), not checked."""
 
     intent: str
     number: int
@@ -288,6 +299,7 @@ class Write:
     key: str
     kind: str = ""
     fields: dict = field(default_factory=dict)
+    seated: str = ""
 
     @property
     def content(self) -> str:
@@ -407,9 +419,10 @@ class _AlreadyWritten(Exception):
 def _claim(table_id: int, write: Write) -> Table:
     """Bump the version if it is still the write's; then, or when it moved on, its key
     decides: written before with the same content, _AlreadyWritten; with other content,
-    KeyReused; else, when the version moved, StaleLedger. Holds the table's row lock
-    until the transaction ends, so writers to one table go one at a time (and a key
-    written by one is seen by the next)."""
+    KeyReused; else, when the version moved or others sit at its hand than its form
+    named (``Write.seated``), StaleLedger. Holds the table's row lock until the
+    transaction ends, so writers to one table go one at a time (and a key written by one,
+    or a seating written by the people page under the same lock, is seen by the next)."""
     claimed = Table.objects.filter(pk=table_id, version=write.version).update(
         version=F("version") + 1)
     table = Table.objects.get(pk=table_id)
@@ -419,6 +432,10 @@ def _claim(table_id: int, write: Write) -> Table:
             raise KeyReused(record.number)
         raise _AlreadyWritten(table, record)
     if not claimed:
+        raise StaleLedger(table, write.version)
+    if write.seated and write.seated != seated_stamp(table.seating.at(write.number)):
+        # the claim is rolled back with the transaction: the version stays the write's
+        table.version = write.version
         raise StaleLedger(table, write.version)
     return table
 

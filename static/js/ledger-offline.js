@@ -241,9 +241,14 @@
       // an adjustment is a line of the ledger, not a hand (ledger.adjust): said so
       const line = entry.kind === "adj";
       const changed = (answer.changed || []).map((c) => c.words).join("; ");
-      item.append(el("p", "small mb-1 mt-1", changed
-        ? say(line ? words.msgConflictLine : words.msgConflict, { changed })
-        : words.msgConflictUndone));
+      // another phone seated someone, swapped or renamed at the hand this one would be:
+      // who sits there now, in the server's words (its form named others)
+      if (answer.seating) item.append(el("p", "small fw-semibold mb-1 mt-1", answer.seating));
+      if (changed || !answer.seating) {
+        item.append(el("p", "small mb-1 mt-1", changed
+          ? say(line ? words.msgConflictLine : words.msgConflict, { changed })
+          : words.msgConflictUndone));
+      }
       if (answer.as_next) {
         item.append(el("p", "small mb-2", say(line ? words.msgAsNextLine : words.msgAsNext, {
           number: answer.next,
@@ -374,7 +379,9 @@
   }
 
   // The conflict's hand, and every hand kept after it, placed after the hands the other
-  // phone recorded: from the next hand and the version the server gave, in order.
+  // phone recorded: from the next hand and the version the server gave, in order; a
+  // hand that names people, with the four seated there now (answer.seated), whom the
+  // card showed with what each would pay: the player chose them.
   function reapply(entry) {
     const answer = entry.answer;
     mine().then((list) => {
@@ -385,6 +392,7 @@
         if (Pending.field(e, "intent") === "new") {
           e.action = e.action.replace(/hand\/\d+\//, "hand/" + number + "/");
           e.number = number++;
+          if (answer.seated && Pending.field(e, "seated")) Pending.setField(e, "seated", answer.seated);
         }
         e.state = "waiting";
         delete e.answer;

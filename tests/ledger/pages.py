@@ -1,8 +1,9 @@
 """What the ledger's tests share: the table they start from, made through the
 new-table form (``NEW_TABLE``, ``new_table``) or straight in the database
 (``stored_table``), a line written to it (``record``), the plain hand (``PLAIN``), a
-phone set to English (``phone``), the address of a table's edit pages (``edit``) and a
-page's visible text (``text``). Not a test module: test modules import from here, never
+phone set to English (``phone``), the address of a table's edit pages (``edit``), a
+page's visible text (``text``) and its write forms as a phone would post them
+(``forms``). Not a test module: test modules import from here, never
 from each other."""
 
 from __future__ import annotations
@@ -62,3 +63,26 @@ def text(page: HttpResponse | str) -> str:
     html = page if isinstance(page, str) else page.content.decode()
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
     return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
+
+
+def forms(page: str) -> list[dict]:
+    """The page's ledger-write forms (those that carry a write's key): action, hidden
+    fields, and the submit button's words."""
+    found = []
+    for attributes, body in re.findall(r'<form([^>]*method="post"[^>]*)>(.*?)</form>', page,
+                                       re.S):
+        action = re.search(r'action="([^"]*)"', attributes)
+        fields = {unescape(name): unescape(value) for name, value in re.findall(
+            r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body)}
+        fields.update({unescape(name): unescape(value) for value, name in
+                       re.findall(r'<input type="hidden" value="([^"]*)" name="([^"]+)"',
+                                  body)})
+        for name, value in re.findall(r'<input type="hidden" name="([^"]+)"[^>]*?'
+                                      r'value="([^"]*)"', body):
+            fields.setdefault(unescape(name), unescape(value))
+        button = re.search(r'<button[^>]*type="submit"[^>]*>(.*?)</button>', body, re.S)
+        found.append({"action": unescape(action[1]) if action else "",
+                      "fields": fields,
+                      "button": re.sub(r"<[^>]+>|\s+", " ", button[1]).strip() if button
+                      else ""})
+    return [form for form in found if "key" in form["fields"]]

@@ -9,14 +9,11 @@ actually rendered (its action, its hidden fields) and posts it."""
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
 from django.test import Client
 
 from ledger.models import Table
-from tests.ledger.pages import PLAIN, edit, new_table, phone
+from tests.ledger.pages import PLAIN, edit, forms, new_table, phone
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 
@@ -24,29 +21,6 @@ pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 @pytest.fixture
 def table() -> Table:
     return new_table(phone())
-
-
-def forms(page: str) -> list[dict]:
-    """The page's ledger-write forms (those that carry a write's key): action, hidden
-    fields, and the submit button's words."""
-    found = []
-    for attributes, body in re.findall(r'<form([^>]*method="post"[^>]*)>(.*?)</form>', page,
-                                       re.S):
-        action = re.search(r'action="([^"]*)"', attributes)
-        fields = {html.unescape(name): html.unescape(value) for name, value in re.findall(
-            r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body)}
-        fields.update({html.unescape(name): html.unescape(value) for value, name in
-                       re.findall(r'<input type="hidden" value="([^"]*)" name="([^"]+)"',
-                                  body)})
-        for name, value in re.findall(r'<input type="hidden" name="([^"]+)"[^>]*?'
-                                      r'value="([^"]*)"', body):
-            fields.setdefault(html.unescape(name), html.unescape(value))
-        button = re.search(r'<button[^>]*type="submit"[^>]*>(.*?)</button>', body, re.S)
-        found.append({"action": html.unescape(action[1]) if action else "",
-                      "fields": fields,
-                      "button": re.sub(r"<[^>]+>|\s+", " ", button[1]).strip() if button
-                      else ""})
-    return [form for form in found if "key" in form["fields"]]
 
 
 def record_win(client: Client, table: Table, number: int, winner: str):
