@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django import forms
 
-from presentation.form import choose, number_message, text_message
+from presentation.form import choose, number_message, text_message, too_long_message
 
 __all__ = ["PlayersWords", "in_players_words"]
 
@@ -106,3 +106,29 @@ class PlayersWords(forms.BaseForm):
         for field in self.fields.values():
             in_players_words(field)
         super().full_clean()
+        self._say_too_long_numbers()
+
+    def _say_too_long_numbers(self) -> None:
+        """A whole number too long for Python (over 4300 digits) is one all the same:
+        Django's IntegerField calls it "invalid", not a number; we say it is out of the
+        field's range, and the range (``presentation.form.too_long_message``), where the
+        field says ours for "invalid" (not its own, as a hidden field may)."""
+        ours = number_message("invalid", whole=True)
+        for name, field in self.fields.items():
+            if (name not in self._errors or _picked(field) or not _whole_field(field)
+                    or str(field.error_messages.get("invalid")) != ours):
+                continue
+            text = self[name].data
+            message = too_long_message(text, field.min_value, field.max_value) if isinstance(
+                text, str) else None
+            if message is not None:  # in its place: the errors keep the fields' order
+                self._errors[name] = self.error_class(
+                    forms.ValidationError(message, code="too_long").error_list,
+                    renderer=self.renderer, field_id=self[name].auto_id)
+
+
+def _whole_field(field: forms.Field) -> bool:
+    """A field Django reads as a whole number (an IntegerField, but not the DecimalField
+    and FloatField that subclass it)."""
+    return isinstance(field, forms.IntegerField) and not isinstance(
+        field, forms.DecimalField | forms.FloatField)

@@ -35,6 +35,7 @@ from presentation.form import (
     field_message,
     fields_of,
     form_field,
+    melds_in_words,
     query_pairs,
     request_from_fields,
     shown_request,
@@ -218,6 +219,17 @@ def wild_help() -> str:
     return gettext("%(sentence)s.") % {"sentence": gettext("; ").join(parts)}
 
 
+class MeldsBox(forms.Textarea):
+    """The melds box: a meld's kind shown in the page's language, whatever words filled
+    it (a link made on a page in another language, a rules page's example, a practice
+    deal: ``presentation.form.melds_in_words``). The form's data, and so its permalink,
+    stay as sent: the engine reads every language's words."""
+
+    def format_value(self, value):
+        text = super().format_value(value)
+        return melds_in_words(text) if text else text
+
+
 class ScoreForm(ClaimRowsForm):
     # htmx: a new region fetches that region's fieldset, the form's values included.
     region = forms.ChoiceField(
@@ -233,8 +245,7 @@ class ScoreForm(ClaimRowsForm):
     melds = forms.CharField(
         label=_("Melds"), required=False, max_length=200,
         help_text=_("One per line: chi 123m, pung 555p, kong 7777s, ankong 1111z."),
-        widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false",
-                                     "autocapitalize": "off"}))
+        widget=MeldsBox(attrs={"rows": 2, "spellcheck": "false", "autocapitalize": "off"}))
     win_tile = forms.CharField(
         label=_("Winning tile"), max_length=10,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}))

@@ -12,24 +12,26 @@ calculator/field_errors.py, which gives Django's fields the same ones).
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 from urllib.parse import urlencode
 
-from presentation.language import Language, gettext, gettext_lazy, speaking
+from presentation.language import Language, gettext, gettext_lazy, pgettext_lazy, speaking
 from presentation.messages import render
 from presentation.regions import DEFAULT_REGION, region_label, streak_choices
 from presentation.seats import SEAT_NAMES
 from rules.circumstances import BY_KEY, Circumstance
+from rules.melds import split_meld
 from rules.regions import REGIONS
 
-__all__ = ["BOTH_DICE", "CLAIM_FIELDS", "COMMON_FIELDS", "DIE_FACES", "REGION_FIELDS",
-           "WHOLE_CLAIM_ROW", "WIN_FIELDS", "calculator_link", "choose", "claim_rows",
-           "field_errors", "field_message", "fields_of", "form_field", "json_number",
-           "number_message", "query_pairs", "request_from_fields", "shown_request",
-           "text_message"]
+__all__ = ["BOTH_DICE", "CLAIM_FIELDS", "COMMON_FIELDS", "DIE_FACES", "MELD_WORDS",
+           "REGION_FIELDS", "WHOLE_CLAIM_ROW", "WIN_FIELDS", "calculator_link", "choose",
+           "claim_rows", "field_errors", "field_message", "fields_of", "form_field",
+           "json_number", "melds_in_words", "number_message", "query_pairs",
+           "request_from_fields", "shown_request", "text_message", "too_long_message"]
 
 CLAIM_ROWS = 3
 CLAIM_FIELDS = tuple(f"claim{row}_{part}" for row in range(1, CLAIM_ROWS + 1)
@@ -61,6 +63,27 @@ def _region_fields(key: str) -> tuple[str, ...]:
 REGION_FIELDS = {key: _region_fields(key) for key in REGIONS}
 HOUSE_RULES = {rule.key: rule for region in REGIONS.values()
                for rule in region.scoring_house_rules}
+
+# A meld's kind as the melds box writes it, in the page's language (简体 吃 碰 杠 暗杠,
+# 繁體 吃 碰 槓 暗槓, English chi pung kong ankong): the box filled from a link or a
+# result, and a meld tapped in (static/js/tiles.js, through calculator/_tile_entry.html).
+# The engine reads each of them in any language (rules/melds.py, split_meld), so a link
+# made on one page opens on another.
+MELD_WORDS = {"chi": pgettext_lazy("meld notation", "chi"),
+              "pung": pgettext_lazy("meld notation", "pung"),
+              "kong": pgettext_lazy("meld notation", "kong"),
+              "ankong": pgettext_lazy("meld notation", "ankong")}
+
+
+def melds_in_words(text: str) -> str:
+    """The melds box's text with each line's kind in the page's language ("pung 555p"
+    on a 简体 page: "碰 555p"), the tiles as written; a line without a kind word, or with
+    one the engine does not know, as it is (its message quotes it)."""
+    lines = []
+    for line in text.splitlines():
+        kind, tiles = split_meld(line)
+        lines.append(f"{MELD_WORDS[kind]} {tiles.strip()}" if kind in MELD_WORDS else line)
+    return "\n".join(lines)
 
 
 def json_number(value: Decimal | int) -> int | float:
@@ -111,6 +134,23 @@ def text_message(code: str) -> str:
             "again."),
     }
     return messages[code]
+
+
+def too_long_message(text: str, lowest: int | None, highest: int | None) -> str | None:
+    """A whole number too long for Python to read (``int()`` refuses more than
+    ``sys.get_int_max_str_digits()`` digits, 4300): out of the field's range on its
+    side, said as such (too large: write ``highest`` or less; too small; or too many
+    digits where the field has no bound there). None for any other text, and for a
+    number ``int()`` reads."""
+    text = _WHOLE_POINT.sub("", text).strip()
+    if not _DIGITS.fullmatch(text) or _whole(text) is not None:
+        return None
+    if text.startswith("-"):
+        if lowest is not None:
+            return number_message("min_value", whole=True) % {"limit_value": lowest}
+    elif highest is not None:
+        return number_message("max_value", whole=True) % {"limit_value": highest}
+    return text_message("max_digits") % {"max": sys.get_int_max_str_digits()}
 
 
 def number_message(code: str, whole: bool) -> str:
@@ -177,14 +217,20 @@ class _Whole:
             raise _Unreadable(choose([str(name) for _v, name in streak_choices(region)],
                                      empty=False))
         if number is None:
-            raise _Unreadable(number_message("invalid", whole=True))
+            raise _Unreadable(too_long_message(text, 0, self.highest)
+                              or number_message("invalid", whole=True))
         code, limit = ("min_value", 0) if number < 0 else ("max_value", self.highest)
         raise _Unreadable(number_message(code, whole=True) % {"limit_value": limit})
 
 
+# A whole number as Django's IntegerField reads it: a trailing ".0" allowed, and digits.
+_WHOLE_POINT = re.compile(r"\.0*\s*$")
+_DIGITS = re.compile(r"[+-]?[0-9]+")
+
+
 def _whole(text: str) -> int | None:
     """A whole number as Django's IntegerField reads it (a trailing ".0" allowed)."""
-    text = re.sub(r"\.0*\s*$", "", text)
+    text = _WHOLE_POINT.sub("", text)
     try:
         return int(text)
     except ValueError:

@@ -22,6 +22,7 @@ from django.utils.translation import get_language
 
 from calculator.results import page_links, tile_sources
 from presentation import tiles
+from presentation.form import MELD_WORDS
 from presentation.language import chinese_lang
 from presentation.page import reading_html
 from presentation.regions import facts
@@ -76,6 +77,15 @@ def palette_html() -> SafeString:
 @lru_cache(maxsize=8)
 def _palette_html(language: str) -> SafeString:
     return SafeString(render_to_string("calculator/_palette.html"))
+
+
+@register.simple_tag
+def meld_words() -> str:
+    """A meld's kind as the melds box writes it in the page's language
+    (``presentation.form.MELD_WORDS``), as JSON for static/js/tiles.js (for a data
+    attribute: the template escapes it)."""
+    return json.dumps({kind: str(word) for kind, word in MELD_WORDS.items()},
+                      ensure_ascii=False, separators=(",", ":"))
 
 
 @register.simple_tag

@@ -1,4 +1,4 @@
-// A ledger hand's form (a win, a draw, a paper result). Two things for recording with no
+// A ledger hand's form (a win, a draw, a paper result). Three things for recording with no
 // network (static/js/ledger-offline.js):
 // - a fresh key for each time a form page is shown (drawn for a GET: the service worker
 //   shows a kept form again for the next hand offline, and each hand kept must be its own
@@ -7,10 +7,11 @@
 //   key it was posted with: nothing was written under it, and the hand is still that one;
 // - where hands recorded with no network wait to be sent, which hand this one will be
 //   (the service worker places it after them: static/js/pending.js);
-// - what was typed, kept for this tab (sessionStorage) until the hand is sent: a reload,
-//   or a phone that drops the tab while the player looks at another app, draws the form
-//   empty (its page is not cached: ledger.page_parts.capability_page), and it is filled
-//   in again, as long as the ledger has not moved (the form's version).
+// - which form's typing is kept for this tab until the hand is sent (site.js keeps
+//   drafts for every page): a reload, a language switch, or a phone that drops the tab
+//   while the player looks at another app, draws the form empty (its page is not cached:
+//   ledger.page_parts.capability_page), and it is filled in again, as long as the ledger
+//   has not moved (the form's version).
 (function () {
   "use strict";
   const notice = document.querySelector("[data-chain-notice]");
@@ -33,51 +34,14 @@
     notice.hidden = false;
   });
 
+  // What was typed is kept for the tab and filled in again by site.js (data-keep-draft),
+  // on a form drawn for a GET: a page the server drew for a posted form shows what was
+  // posted.
   function keepDraft(notice) {
     const form = [...document.querySelectorAll("main form")].find(
       (f) => f.querySelector('[name="key"]') && !f.closest("#preview, template"));
-    const version = form && form.querySelector('[name="version"]');
-    if (!form || !version || !window.sessionStorage) return;
-    const store = "ledger-draft " + location.pathname;
-    const skip = ["csrfmiddlewaretoken", "version", "key", "intent", "region"];
-    const typed = () => [...new FormData(form).entries()]
-      .filter(([name, value]) => typeof value === "string" && !skip.includes(name));
-    const save = () => {
-      try {
-        sessionStorage.setItem(store, JSON.stringify({ version: version.value, fields: typed() }));
-      } catch { /* storage full or refused: the form works as before */ }
-    };
-    // a form drawn afresh for a GET by a reload or a step back (a link opened afresh is
-    // a new start: what was typed and left is not brought back), the ledger as it was
-    // when the draft was kept: its fields as they were typed (a preview's own link, ?…,
-    // carries them itself)
-    const [shown] = performance.getEntriesByType("navigation");
-    const again = shown && (shown.type === "reload" || shown.type === "back_forward");
-    let draft;
-    try { draft = JSON.parse(sessionStorage.getItem(store) || "null"); } catch { draft = null; }
-    if (draft && again && "freshKey" in notice.dataset && !location.search
-        && draft.version === version.value && draft.fields.length) {
-      const values = {};
-      draft.fields.forEach(([name, value]) => { (values[name] = values[name] || []).push(value); });
-      Object.keys(values).forEach((name) => {
-        form.querySelectorAll(`[name="${CSS.escape(name)}"]`).forEach((field) => {
-          if (field.type === "radio" || field.type === "checkbox") {
-            field.checked = values[name].includes(field.value);
-          } else if (field.type !== "file") {
-            field.value = values[name][0];
-          }
-          field.dispatchEvent(new Event("change", { bubbles: true }));
-        });
-      });
-      const restored = document.querySelector("[data-draft-notice]");
-      if (restored) restored.hidden = false;
-    }
-    form.addEventListener("input", save);
-    form.addEventListener("change", save);
-    // the hand sent (recorded, kept for later, or refused and drawn again with what was
-    // posted): nothing left to fill in again
-    document.addEventListener("submit", (event) => {
-      if ((event.target.method || "").toLowerCase() === "post") sessionStorage.removeItem(store);
-    });
+    if (!form) return;
+    if ("freshKey" in notice.dataset) form.dataset.keepDraft = "";
+    else delete form.dataset.keepDraft;
   }
 })();

@@ -1,7 +1,9 @@
 // Every page's small enhancements, on pages that work without JavaScript: the service
 // worker's registration, the install button, "Copy link", 我的牌桌, the note on a ledger
 // seen offline, the offline page's note on a form not sent, the language form's way
-// back, focusable scrollers, and answers gone stale or failed. No inline scripts: the site runs under a Content Security Policy.
+// back, a form's draft kept through a reload or a language switch, focusable scrollers,
+// and answers gone stale or failed. No inline scripts: the site runs under a Content
+// Security Policy.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -158,11 +160,142 @@
     document.querySelectorAll("[data-not-sent]").forEach((p) => { p.hidden = false; });
   }
 
-  // The language form returns to the page as it is now (htmx may have pushed a new URL).
+  // The language form returns to the page as it is now (htmx may have pushed a new URL),
+  // and says so to the page it returns to: the same page again, whose drafts are filled
+  // in again (below).
+  const LANGUAGE_SWITCH = "language-switch";
+  const address = () => location.pathname + location.search;
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (form.matches("[data-language-form]")) {
-      form.elements.next.value = location.pathname + location.search;
+      form.elements.next.value = address();
+      try { sessionStorage.setItem(LANGUAGE_SWITCH, address()); } catch { /* storage off */ }
+    }
+  });
+
+  // Drafts: what was typed in a form marked data-keep-draft (the calculator's, the waits
+  // page's and 牌理's, calculator/_get_form.html; a ledger hand's form drawn for a GET,
+  // static/js/ledger-form.js) is kept for the tab (sessionStorage) and filled in again
+  // when the same page is shown again — reloaded, stepped back or forward to, or drawn
+  // again in another language — while nothing has moved: the same address, and the same
+  // version where the form has one (the ledger's, [name=version]). So a link that
+  // carries a hand (a permalink, a shared link, a rules page's example) shows what it
+  // says (a draft typed on the page without it waits for a step back to that page), and
+  // a page opened afresh by a link starts empty: its draft is dropped. A field filled in
+  // fires input and change, as a player's edit does: the tiles redraw, and an answer
+  // drawn for the address is marked stale (below), never shown as the answer to the
+  // draft. The page says so ([data-draft-notice]). A form posted (a hand sent) leaves
+  // nothing to fill in again.
+  const DRAFT = "draft " + location.pathname;
+  const LEFT_TO_SERVER = ["hidden", "file", "submit", "button", "reset", "image"];
+  const keptForm = (node) => {
+    const form = node && (node.form || (node.closest && node.closest("form")));
+    return form && form.matches("[data-keep-draft]") ? form : null;
+  };
+  const typedFields = (form) => [...form.elements].filter((field) => field.name &&
+    !field.disabled && /^(input|select|textarea)$/i.test(field.tagName) &&
+    !LEFT_TO_SERVER.includes(field.type));
+  const checkable = (field) => field.type === "radio" || field.type === "checkbox";
+  const versionOf = (form) => (form.querySelector('[name="version"]') || {}).value || "";
+
+  function saveDraft(form) {
+    const fields = typedFields(form).map((field) =>
+      [field.name, field.value, checkable(field) ? field.checked : null]);
+    try {
+      sessionStorage.setItem(DRAFT, JSON.stringify(
+        { address: address(), version: versionOf(form), fields }));
+    } catch { /* storage full or refused: the form works as before */ }
+  }
+
+  // The value a field was drawn with (the page's own, or the browser's restored one aside).
+  function drawn(field) {
+    if (checkable(field)) return field.defaultChecked;
+    if (field.tagName === "SELECT") {
+      const option = [...field.options].find((o) => o.defaultSelected) || field.options[0];
+      return option ? option.value : "";
+    }
+    return field.defaultValue;
+  }
+
+  // Fills the draft's fields into the form, the n-th of a name into its n-th field; a
+  // field whose change fetches more of the form (the region's fields, hx-get) last, so
+  // that its request carries the rest. Returns the fields it found no place for (those
+  // of the region it fetches), and whether any differs from the page as it was drawn.
+  function fillIn(form, fields) {
+    const left = [];
+    let changed = false;
+    const typed = typedFields(form);
+    const seen = {};
+    const places = fields.map(([name, value, checked]) => {
+      const index = seen[name] = (seen[name] ?? -1) + 1;
+      const field = typed.filter((f) => f.name === name)[index];
+      return { field, name, value, checked };
+    });
+    const fetches = (place) => !!place.field && place.field.hasAttribute("hx-get");
+    [...places.filter((p) => !fetches(p)), ...places.filter(fetches)].forEach((place) => {
+      const { field, value, checked } = place;
+      if (!field || (checked !== null) !== checkable(field) ||
+          (checkable(field) && field.value !== value)) {
+        left.push([place.name, value, checked]);
+        return;
+      }
+      const now = checked === null ? value : checked;
+      if (now === drawn(field)) return;
+      if (checked === null) field.value = value;
+      else field.checked = checked;
+      changed = true;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    return { left, changed };
+  }
+
+  function keepDrafts() {
+    let switched;
+    try {
+      switched = sessionStorage.getItem(LANGUAGE_SWITCH);
+      sessionStorage.removeItem(LANGUAGE_SWITCH);
+    } catch { return; }
+    const form = document.querySelector("form[data-keep-draft]");
+    let draft;
+    try { draft = JSON.parse(sessionStorage.getItem(DRAFT) || "null"); } catch { draft = null; }
+    if (!draft || draft.address !== address()) return; // another address's, kept for it
+    const [shown] = performance.getEntriesByType("navigation");
+    const again = switched === address() ||
+      (shown && (shown.type === "reload" || shown.type === "back_forward"));
+    if (!form || !again || draft.version !== versionOf(form)) {
+      sessionStorage.removeItem(DRAFT); // this page afresh, or what it was typed on moved
+      return;
+    }
+    // a page's own script may first put the draft's values in the page's words (the
+    // melds' kinds after a language switch: static/js/tiles.js)
+    form.dispatchEvent(new CustomEvent("draft:fill", { bubbles: true, detail: draft }));
+    const filled = fillIn(form, draft.fields);
+    if (filled.left.length) {
+      // the fields of the region the draft was typed in, once the page has fetched them
+      const more = (event) => {
+        if (!form.contains(event.detail.elt)) return;
+        document.removeEventListener("htmx:load", more);
+        fillIn(form, filled.left);
+        saveDraft(form);
+      };
+      document.addEventListener("htmx:load", more);
+    }
+    saveDraft(form);
+    const notice = document.querySelector("[data-draft-notice]");
+    if (notice && filled.changed) notice.hidden = false;
+  }
+  document.addEventListener("DOMContentLoaded", keepDrafts);
+  ["input", "change"].forEach((name) => {
+    document.addEventListener(name, (event) => {
+      const form = keptForm(event.target);
+      if (form) saveDraft(form);
+    });
+  });
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if ((form.method || "").toLowerCase() === "post" && !form.matches("[data-language-form]")) {
+      try { sessionStorage.removeItem(DRAFT); } catch { /* storage off */ }
     }
   });
 

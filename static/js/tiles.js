@@ -1,5 +1,6 @@
-// Tap-to-enter tiles over the score form's text inputs (_tile_entry.html says how), and
-// its reading of their text as the engine reads it (parseTiles, readMeld).
+// Tap-to-enter tiles over the score form's text inputs (_tile_entry.html says how), its
+// reading of their text as the engine reads it (parseTiles, readMeld), and a kept draft's
+// melds put in the page's words before site.js fills them in again.
 // A module: it runs once however often an htmx swap brings its <script> back.
 
 const FIELDS = ["id_hand", "id_melds", "id_win_tile", "id_wild", "id_region"];
@@ -179,6 +180,8 @@ const label = (root, t) => `${paletteButton(root, t).dataset.name} ${t}`;
 // A meld's kind as the page's language says it (吃, 碰, 明杠, 暗杠).
 const cap = (word) => word[0].toUpperCase() + word.slice(1);
 const kindName = (root, kind) => msg(root, "kind" + cap(kind));
+// A meld's kind as the melds box writes it (碰 555p; presentation.form.MELD_WORDS).
+const meldWord = (root, kind) => JSON.parse(root.dataset.meldWords)[kind];
 
 function describe(root, st, t) {
   let text = label(root, t);
@@ -322,7 +325,7 @@ function place(root, t) {
   } else {
     // One tap, one meld, written with the page's word for its kind (碰 555p); then
     // taps go back to the hand, or to the winning tile once the hand is complete.
-    const kind = ui.target, line = `${msg(root, "word" + cap(kind))} ${formatTiles(meldOf(kind, t))}`;
+    const kind = ui.target, line = `${meldWord(root, kind)} ${formatTiles(meldOf(kind, t))}`;
     write(root, "id_melds", [...meldLines(root).filter((l) => l.trim()), line].join("\n"));
     const after = readForm(root);
     ui.target = after.hand.length >= after.needed && !after.win && hasWin(root) ? "win" : "hand";
@@ -350,6 +353,26 @@ function unplace(root, button) {
     write(root, "id_hand", formatTiles(st.hand));
   } else if (where === "win") write(root, "id_win_tile", "");
   return msg(root, "removed", { tile: label(root, t) });
+}
+
+// The melds' text with each kind in the page's words (碰 555p on a 简体 page), as the
+// server writes a link's (presentation.form.melds_in_words); a line without a kind word,
+// or with one the engine does not know, as it is.
+function inPageWords(root, text) {
+  return text.split(/\r?\n/).map((line) => {
+    const [kind, tiles] = splitMeld(line);
+    return Object.hasOwn(SIZES, kind) ? `${meldWord(root, kind)} ${tiles.trim()}` : line;
+  }).join("\n");
+}
+
+// A draft about to be filled in again (site.js): its melds in this page's words, for
+// one typed before a language switch.
+function onDraftFill(event) {
+  const root = event.target.querySelector("[data-tile-entry]");
+  if (!root) return;
+  for (const field of event.detail.fields) {
+    if (field[0] === "melds") field[1] = inPageWords(root, field[1]);
+  }
 }
 
 // --- events, delegated so that htmx swaps need no rewiring ---
@@ -404,6 +427,7 @@ function init() {
 document.addEventListener("click", onClick);
 document.addEventListener("input", onFieldEdit);
 document.addEventListener("change", onFieldEdit);
+document.addEventListener("draft:fill", onDraftFill);
 for (const name of ["htmx:load", "htmx:afterSwap"]) document.addEventListener(name, init);
 window.addEventListener("pageshow", init); // a reload or history step may restore the inputs
 init(); // a module runs once the document is parsed
