@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rules.json_text import JSON_CODES, MAX_DEPTH, BadJSONBody, decode_json_object
+from rules.json_text import _STRING, JSON_CODES, MAX_DEPTH, BadJSONBody, decode_json_object
 
 
 def nested(depth: int) -> str:
@@ -58,3 +58,15 @@ def test_too_deep_says_the_limit():
     assert refused.value.errors == [{
         "field": "--json", "code": "json_too_deep", "params": {"limit": MAX_DEPTH},
         "message": "nested too deeply; a score request is a flat JSON object"}]
+
+
+def test_an_unclosed_string_is_gone_through_once():
+    """Brackets are counted outside strings; a string never closed runs to the end of
+    the text in one match, so a body of quotes and backslashes costs one pass, not one
+    pass per quote (a 64 KB body of them took some 40 s)."""
+    unclosed = '"\\' * 20_000
+    [string] = _STRING.findall(unclosed)  # all of it, its last lone backslash aside
+    assert string == unclosed[:-1]
+    with pytest.raises(BadJSONBody) as refused:
+        decode_json_object("[" * (MAX_DEPTH + 1) + unclosed)
+    assert refused.value.errors[0]["code"] == "json_too_deep"
