@@ -41,6 +41,7 @@ def catalogue() -> dict:
     return {"regions": [
         {"key": region.key, "name": region.name, "name_zh_hans": region.name_zh_hans,
          "english": region.english, "wild_name": region.wild_name,
+         "wild_name_zh_hans": _simplified(region.wild_name),
          "default_wild": wild_code(region), "shapes": list(region.shapes),
          "adds_fan": region.adds_fan, "win_types": list(region.win_types),
          "context_keys": list(region.context_keys),

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from .deal import Meld
-from .problems import ErrorEntry, problem, shown
+from .problems import ErrorEntry, echoed, problem, shown
 from .table import MELD_KINDS
 from .tiles import WHITE, Tile, TileSyntaxError, parse_tiles, tile_code
 
@@ -65,14 +65,16 @@ def _read(text: object, index: int, white_as: Tile | None,
         return None
     kind, tile_text = split_meld(text)
     if kind is not None and kind not in MELD_KINDS:
-        problems.append(problem(where, "meld_unknown_kind", f"unknown meld kind '{kind}'; "
-                                "use chi, pung, kong or ankong", index=index, kind=kind))
+        problems.append(problem(where, "meld_unknown_kind", f"unknown meld kind "
+                                f"{echoed(kind)}; use chi, pung, kong or ankong",
+                                index=index, kind=shown(kind)))
         return None
     try:
         tiles = sorted(parse_tiles(tile_text))
     except TileSyntaxError as error:
         if kind is None:  # neither a kind and tiles nor a tile group
-            problems.append(problem(where, "meld_malformed", FORM, index=index, text=text))
+            problems.append(problem(where, "meld_malformed", FORM, index=index,
+                                    text=shown(text)))
         else:
             problems.append(problem(where, error.code, str(error), field=where, **error.params))
         return None
@@ -84,7 +86,8 @@ def _read(text: object, index: int, white_as: Tile | None,
     if kind is None:  # a bare group: a pung, a kong or a chow by its tiles
         kind = _bare_kind(faces)
         if kind is None:
-            problems.append(problem(where, "meld_malformed", FORM, index=index, text=text))
+            problems.append(problem(where, "meld_malformed", FORM, index=index,
+                                    text=shown(text)))
             return None
     found = list(_shape_problems(kind, tiles, faces, text, index))
     problems.extend(found)

@@ -184,20 +184,33 @@ def problem(field_name: str, code: str, message: str, **params: Any) -> ErrorEnt
 
 
 def shown(value: object) -> Any:
-    """A value from the request as a param: JSON scalars as they are (finite numbers),
-    anything else as its Python spelling."""
-    if value is None or isinstance(value, str | bool | int):
+    """A value from the request as a param: JSON scalars as they are (finite numbers,
+    text ``shortened``), anything else as its Python spelling, shortened."""
+    if value is None or isinstance(value, bool | int):
         return value
+    if isinstance(value, str):
+        return shortened(value)
     if isinstance(value, float) and math.isfinite(value):
         return value
-    return repr(value)
+    return shortened(repr(value))
+
+
+def echoed(value: object) -> str:
+    """A value from the request as an English message writes it: its Python spelling
+    (``'discard'``, ``[7, 1]``), shortened."""
+    return shortened(repr(value))
 
 
 QUOTE_LIMIT = 24  # the longest text a message quotes whole
 
 
-def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """Text the player typed, as a message quotes it: trimmed, and when longer than
-    ``limit`` characters, its start with an ellipsis (a tile text may be 600)."""
-    text = text.strip()
+def shortened(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Text from the request as a message or param echoes it, exactly as sent: when
+    longer than ``limit`` characters, its start with an ellipsis (a body may be 64 KiB)."""
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Text the player typed, as a message quotes it: trimmed (the tile reader skips the
+    spaces around it), and ``shortened`` (a tile text may be 600)."""
+    return shortened(text.strip(), limit)

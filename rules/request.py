@@ -23,7 +23,7 @@ from .circumstances import (
 )
 from .deal import Deal, Meld, TileCounts, count_tiles
 from .melds import read_meld, split_meld
-from .problems import ErrorEntry, problem, shown
+from .problems import ErrorEntry, echoed, problem, shown
 from .table import MAX_MELDS, MELD_KINDS, SEATS, WIN_TYPES
 from .tiles import Tile, TileSyntaxError, parse_tile, parse_tiles, tile_code
 
@@ -82,8 +82,8 @@ def parse_request(data: Any, regions: Mapping[str, Region]) -> Deal:
     errors = _Errors()
     if not REQUEST_KEYS.issuperset(data):
         for key in sorted(data.keys() - REQUEST_KEYS, key=str):
-            errors.add(str(key), "unknown_key", f"unknown key '{key}'; allowed keys: "
-                       f"{', '.join(sorted(REQUEST_KEYS))}", key=str(key),
+            errors.add(str(key), "unknown_key", f"unknown key {echoed(key)}; allowed keys: "
+                       f"{', '.join(sorted(REQUEST_KEYS))}", key=shown(str(key)),
                        allowed=sorted(REQUEST_KEYS))
     region_key = _choice(data, "region", regions.keys(), errors, required=True)
     region = regions[region_key] if region_key is not None else None
@@ -156,7 +156,7 @@ def _choice(data: Mapping[str, Any], key: str, allowed: Collection[str], errors:
         return None
     if not isinstance(value, str) or value not in allowed:
         errors.add(key, "choice_not_allowed",
-                   f"'{value}' is not allowed; use one of {', '.join(allowed)}",
+                   f"{echoed(value)} is not allowed; use one of {', '.join(allowed)}",
                    field=key, value=shown(value), allowed=list(allowed))
         return None
     return value
@@ -230,7 +230,7 @@ def _count(value: object, name: str, limit: int, errors: _Errors) -> int:
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
         errors.add(name, "not_whole_number", f"must be a whole number from 0 to {limit}, "
-                   f"got {value!r}", field=name, limit=limit, value=shown(value))
+                   f"got {echoed(value)}", field=name, limit=limit, value=shown(value))
         return 0
     if not 0 <= value <= limit:
         errors.add(name, "number_out_of_range", f"must be from 0 to {limit}, got {value}",
@@ -243,7 +243,7 @@ def _base(value: object, errors: _Errors) -> int | Fraction:
     if (isinstance(value, bool) or not isinstance(value, int | float)
             or isinstance(value, float) and not math.isfinite(value)):  # an int: any size
         errors.add("base", "base_not_number",
-                   f"底分 must be a positive number such as 1 or 0.5, got {value!r}",
+                   f"底分 must be a positive number such as 1 or 0.5, got {echoed(value)}",
                    value=shown(value))
         return 1
     if value <= 0 or value > MAX_BASE:
@@ -269,7 +269,8 @@ def _context(value: object, errors: _Errors) -> Context:
     if not CONTEXT_KEYS.issuperset(value):
         for key in sorted(value.keys() - CONTEXT_KEYS, key=str):
             errors.add(f"context.{key}", "unknown_context_key", f"unknown context key "
-                       f"'{key}'; allowed: {', '.join(sorted(CONTEXT_KEYS))}", key=str(key),
+                       f"{echoed(key)}; allowed: {', '.join(sorted(CONTEXT_KEYS))}",
+                       key=shown(str(key)),
                        allowed=sorted(CONTEXT_KEYS))
     read: dict[str, Any] = {c.key: _READERS[c.kind](value.get(c.key), c, errors)
                             for c in CIRCUMSTANCES if value.get(c.key) is not None}
@@ -278,7 +279,7 @@ def _context(value: object, errors: _Errors) -> Context:
 
 def _flag(value: object, c: Circumstance, errors: _Errors) -> bool:
     if not isinstance(value, bool):
-        errors.add(c.field, "flag_not_bool", f"must be true or false, got {value!r}",
+        errors.add(c.field, "flag_not_bool", f"must be true or false, got {echoed(value)}",
                    field=c.field, value=shown(value))
         return False
     return value
@@ -298,7 +299,7 @@ def _dice(value: object, c: Circumstance, errors: _Errors) -> tuple[int, int] | 
     if (not isinstance(value, list) or len(value) != 2
             or not (_is_die(value[0]) and _is_die(value[1]))):
         errors.add(c.field, "dice_invalid", f"give the two opening dice as two numbers 1-6, "
-                   f"e.g. [3, 5]; got {value!r}", value=shown(value))
+                   f"e.g. [3, 5]; got {echoed(value)}", value=shown(value))
         return None
     return (value[0], value[1])
 
@@ -340,7 +341,7 @@ def _claim(item: object, at: str, index: int, seen: list[Claim],
                    index=index, by=by)
     elif isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_MELDS:
         errors.add(at, "claim_count_invalid", f"'count' is how many chows/pungs {by} took "
-                   f"from {from_}: 1 to {MAX_MELDS}, got {count!r}", index=index, by=by,
+                   f"from {from_}: 1 to {MAX_MELDS}, got {echoed(count)}", index=index, by=by,
                    **{"from": from_}, value=shown(count))
     elif any(c.by == by and c.from_ == from_ for c in seen):
         errors.add(at, "claim_duplicate",
@@ -372,11 +373,11 @@ def _house_rules(value: object, region: Region | None, regions: Mapping[str, Reg
     for key, choice in value.items():
         if key not in known:
             errors.add(f"house_rules.{key}", "unknown_house_rule",
-                       f"unknown house rule '{key}'; known: {', '.join(sorted(known))}",
-                       key=str(key), known=sorted(known))
+                       f"unknown house rule {echoed(key)}; known: {', '.join(sorted(known))}",
+                       key=shown(str(key)), known=sorted(known))
         elif choice not in known[key]:
             errors.add(f"house_rules.{key}", "house_rule_bad_value",
-                       f"'{choice}' is not an option; use {' or '.join(known[key])}",
+                       f"{echoed(choice)} is not an option; use {' or '.join(known[key])}",
                        rule=key, value=shown(choice), allowed=list(known[key]))
         else:
             given[key] = choice

@@ -182,7 +182,7 @@ def _as_typed(text: str, compact: str, pos: int) -> str:
     character by character would not give ``compact``."""
     read = ""
     for index, char in enumerate(text):
-        if len(read) >= pos:
+        if len(read) >= pos and _compacted(char):  # from a character read, not a separator
             return text[index:] if read == compact[:pos] else text
         read += _compacted(char)
     return text
@@ -209,6 +209,7 @@ def parse_tile(text: str) -> Tile:
         return tile
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileSyntaxError(f"'{text}' must be exactly one tile, e.g. 5m or 東; got {len(tiles)}",
-                              "not_one_tile", text=text, count=len(tiles))
+        raise TileSyntaxError(f"'{quoted(text)}' must be exactly one tile, e.g. 5m or 東; "
+                              f"got {len(tiles)}", "not_one_tile", text=quoted(text),
+                              count=len(tiles))
     return tiles[0]

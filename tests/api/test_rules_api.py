@@ -1,5 +1,7 @@
 """GET /api/v1/rules: every region's patterns and house rules (docs/API.md "Rules")."""
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.test import override_settings
@@ -75,26 +77,59 @@ def test_lists_every_house_rule_with_labels_sources_and_default(catalogue):
     assert rules["honghe_rob_kong"]["default"] == "robbed_pays_all"
 
 
-def simplified_texts(region: dict) -> list[tuple[str, str]]:
-    """Each 简体 text of a region's patterns and house rules: (where, the text)."""
-    texts = []
-    for pattern in region["patterns"]:
-        texts += [(f"{pattern['key']}.{key}", pattern.get(key))
-                  for key in ("name_zh_hans", "rule_zh_hans")]
-    for rule in region["house_rules"]:
-        texts.append((f"{rule['key']}.label_zh_hans", rule.get("label_zh_hans")))
-        texts += [(f"{rule['key']}.{choice['value']}.label_zh_hans",
-                   choice.get("label_zh_hans")) for choice in rule["choices"]]
-    return texts
+# A Han character: what makes a text Chinese.
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
-def test_every_pattern_and_house_rule_has_its_simplified_chinese(catalogue):
-    """Beside each 繁體 text (name, rule_zh, label_zh) its 简体 (``*_zh_hans``): not empty,
-    no Traditional character left."""
-    for region in catalogue["regions"]:
-        for where, text in simplified_texts(region):
-            assert text and isinstance(text, str), (region["key"], where)
-            assert not TRADITIONAL & set(text), (region["key"], where, text)
+def is_english(key: str) -> bool:
+    """An English text (``english``, ``rule_en``, ``label_en``): it may quote a Chinese
+    term as the rule texts write it (暴頭) and has no 简体 twin."""
+    return key == "english" or key.endswith("_en")
+
+
+def simplified_key(key: str) -> str:
+    """The key of a 繁體 text's 简体 twin: ``rule_zh`` → ``rule_zh_hans``, ``name`` →
+    ``name_zh_hans``."""
+    return f"{key}_hans" if key.endswith("_zh") else f"{key}_zh_hans"
+
+
+def chinese_texts(entry) -> list[tuple[dict, str]]:
+    """Every Chinese text anywhere in the catalogue, found by its characters rather than
+    by a list of keys (so a key added later is found too): (its entry, its key), less
+    the 简体 twins and the English texts."""
+    if isinstance(entry, list):
+        return [found for item in entry for found in chinese_texts(item)]
+    if not isinstance(entry, dict):
+        return []
+    found = []
+    for key, value in entry.items():
+        if isinstance(value, str) and HAN.search(value):
+            if not key.endswith("_zh_hans") and not is_english(key):
+                found.append((entry, key))
+        else:
+            found += chinese_texts(value)
+    return found
+
+
+def test_finds_the_chinese_texts_by_their_characters(catalogue):
+    hangzhou = next(r for r in catalogue["regions"] if r["key"] == "hangzhou")
+    keys = {key for _, key in chinese_texts(hangzhou)}
+
+    assert keys == {"name", "wild_name", "rule_zh", "label_zh"}
+
+
+def test_every_chinese_text_has_its_simplified_twin(catalogue):
+    """Beside each 繁體 text (``name``, ``wild_name``, ``rule_zh``, ``label_zh`` and any
+    Chinese text added later) its 简体 (``*_zh_hans``): not empty, no Traditional
+    character left, the same text in other characters (the same length)."""
+    texts = chinese_texts(catalogue)
+    assert len(texts) > 100
+    for entry, key in texts:
+        where = (entry.get("key") or entry.get("value"), key)
+        twin = entry.get(simplified_key(key))
+        assert twin and isinstance(twin, str), (where, "no 简体 twin")
+        assert not TRADITIONAL & set(twin), (where, twin)
+        assert len(twin) == len(entry[key]), (where, twin)
 
 
 def test_simplified_chinese_is_the_traditional_in_other_characters(catalogue):
@@ -104,6 +139,7 @@ def test_simplified_chinese_is_the_traditional_in_other_characters(catalogue):
     hangzhou = next(r for r in catalogue["regions"] if r["key"] == "hangzhou")
     names = {p["key"]: p["name_zh_hans"] for p in hangzhou["patterns"]}
     assert names["bao_tou"] == "暴头"
+    assert hangzhou["wild_name_zh_hans"] == "财神"
     for pattern in hangzhou["patterns"]:
         assert len(pattern["rule_zh_hans"]) == len(pattern["rule_zh"])
 

@@ -14,6 +14,7 @@ import copy
 import pytest
 
 from rules import InvalidRequest, score
+from rules.problems import QUOTE_LIMIT
 from tests.helpers import req
 from tests.problem_cases import PLAIN, claims
 
@@ -312,6 +313,62 @@ def test_independent_problems_reported_together():
 
 
 # --- accepted input -------------------------------------------------------------------
+
+# Text a request may send at any length (a body may be 64 KiB), and each problem that
+# echoes it: the message and params quote at most its first QUOTE_LIMIT characters.
+TILES_READ = "4s" * 50  # 100 characters: the longest tile text that is read
+LONG = "x" * 600
+LONG_LIST = [1] * 600
+ECHOES = [  # (id, request, code, the text echoed)
+    ("win_tile", hz(win_tile=TILES_READ), "not_one_tile", TILES_READ),
+    ("wild", hz(wild=TILES_READ), "not_one_tile", TILES_READ),
+    ("previous_wild", hz(context={"previous_wild": TILES_READ}), "not_one_tile", TILES_READ),
+    ("win_tile_600", hz(win_tile="4s" * 300), "tiles_too_long", "4s" * 300),
+    ("unknown_key", hz(**{LONG: 1}), "unknown_key", LONG),
+    ("choice", hz(win_type=LONG), "choice_not_allowed", LONG),
+    ("count", hz(dealer_streak=LONG), "not_whole_number", LONG),
+    ("count_list", hz(dealer_streak=LONG_LIST), "not_whole_number", repr(LONG_LIST)),
+    ("base", hz(base=LONG), "base_not_number", LONG),
+    ("flag", hz(context={"after_kong": LONG}), "flag_not_bool", LONG),
+    ("context_key", hz(context={LONG: True}), "unknown_context_key", LONG),
+    ("dice", hz(context={"dice": LONG_LIST}), "dice_invalid", repr(LONG_LIST)),
+    ("claim_count", hz(context={"claims": [{"by": "S", "from": "E", "count": LONG}]}),
+     "claim_count_invalid", LONG),
+    ("house_rule", hz(house_rules={LONG: "classic"}), "unknown_house_rule", LONG),
+    ("house_rule_value", hz(house_rules={"hangzhou_scoring": LONG}), "house_rule_bad_value",
+     LONG),
+    ("meld", hz(melds=[LONG_LIST]), "meld_malformed", repr(LONG_LIST)),
+    ("meld_text", hz(melds=[LONG]), "meld_malformed", LONG),
+    ("meld_kind", hz(melds=[f"{LONG} 123m"]), "meld_unknown_kind", LONG),
+]
+
+
+@pytest.mark.parametrize(("request_", "code", "text"),
+                         [case[1:] for case in ECHOES], ids=[case[0] for case in ECHOES])
+def test_long_text_is_echoed_shortened(request_, code, text):
+    """A message and its params quote what the request sent up to QUOTE_LIMIT characters
+    and then "…" (rules.problems.quoted), whatever its length; codes and params as
+    docs/API.md lists them."""
+    with pytest.raises(InvalidRequest) as caught:
+        score(request_)
+    errors = [e for e in caught.value.errors if e["code"] == code]
+
+    assert errors, caught.value.errors
+    for error in errors:
+        assert text[:QUOTE_LIMIT + 1] not in error["message"], error
+        for name, value in error["params"].items():
+            if isinstance(value, str) and name != "field":
+                assert len(value) <= QUOTE_LIMIT, (name, value)
+
+
+def test_not_one_tile_quotes_the_start_of_the_text():
+    with pytest.raises(InvalidRequest) as caught:
+        score(hz(win_tile=f" {'4s' * 49} "))  # trimmed, as the tile reader skips spaces
+    (error,) = caught.value.errors
+
+    assert error["params"] == {"field": "win_tile", "text": "4s" * 11 + "4…", "count": 49}
+    assert error["message"].startswith("'4s4s4s4s4s4s4s4s4s4s4s4…' must be exactly one tile")
+
 
 def core(result):
     return (result["winning"], result["multiplier"], result.get("fan"),

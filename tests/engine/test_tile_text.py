@@ -34,6 +34,8 @@ QUOTED = [  # (typed, code, what the message quotes: as typed from where reading
     ("123m 東東 白板 wat now", "tile_unreadable", "wat now"),
     ("ＨＥＬＬＯ", "tile_unreadable", "ＨＥＬＬＯ"),
     ("123m 4 5 6", "tile_digits_without_suit", "4 5 6"),
+    ("123m, hello", "tile_unreadable", "hello"),  # from the word, not the comma before it
+    ("123m，hello", "tile_unreadable", "hello"),
     ("123m " + "x y " * 20, "tile_unreadable", "x y x y x y x y x y x y…"),
 ]
 
