@@ -1,8 +1,9 @@
 """The fixed corpus the offline engine is held to (tests/browser/test_engine_in_browser.py,
-bench/bench.py): requests of every region with 0 to 4 wilds, winning and not, waits,
-and invalid ones, each as (kind, JSON text) — the text the page posts to the worker —
-and CPython's answer to it (rules.answer.answer_json), which the browser's must equal
-byte for byte.
+bench/bench.py, scripts/build_offline.py's check of the trimmed runtime): requests of
+every region with 0 to 4 wilds, winning and not, waits, and invalid ones, then bodies
+that are no JSON request (``BAD_BODIES``), each as (kind, JSON text) — the text the page
+posts to the worker — and CPython's answer to it (rules.answer.answer_json), which the
+browser's must equal byte for byte.
 
 The same requests as a form's fields (``form_corpus``), each in one of the page
 languages, are what the worker's presentation.offline.answer is held to: the answers of
@@ -57,9 +58,23 @@ def _spoiled(rng: random.Random, request: dict) -> object:
     return rng.choice(mistakes)(request)
 
 
+# Bodies that are no request, as texts: rules.answer.answer_json reads them strictly
+# (rules/json_text.py), online and offline alike, and each is a 400 the browser's engine
+# must give to the byte. Each starts with "{" as a request does.
+_HANGZHOU = {"region": "hangzhou", "hand": "123m456p789s234s7z", "win_tile": "7z",
+             "win_type": "self_draw", "winner": "S", "dealer": "E"}
+BAD_BODIES = (
+    ("score", json.dumps(_HANGZHOU)[:-1] + ', "base": 1, "base": 2}'),  # json_duplicate_key
+    ("score", '{"region": "hangzhou",'),  # body_not_json
+    ("waits", json.dumps(_HANGZHOU)[:-1] + ', "base": NaN}'),  # json_not_finite
+    ("score", '{"context": ' + "[" * 100 + "]" * 100 + "}"),  # json_too_deep: 101 deep
+    ("score", json.dumps({**_HANGZHOU, "hand": "\ud800"})),  # text_not_encodable: "\ud800"
+)
+
+
 @cache
-def corpus() -> tuple[tuple[str, str, str], ...]:
-    """(kind, request JSON, CPython's answer JSON) for every request of the corpus."""
+def _request_texts() -> tuple[tuple[str, str], ...]:
+    """(kind, request JSON) for every request of the corpus, as the page posts it."""
     rng = random.Random(SEED)
     requests: list[tuple[str, object]] = []
     for region in sorted(REGIONS):
@@ -76,8 +91,15 @@ def corpus() -> tuple[tuple[str, str, str], ...]:
             for _ in range(PER_WILD_COUNT // 3):
                 requests.append(("score", near_winning(rng, region, wilds=min(wilds, 2),
                                                        mix=TESTING_MIX).request))
-    texts = [(kind, json.dumps(request, ensure_ascii=False)) for kind, request in requests]
-    return tuple((kind, text, answer_json(kind, text)) for kind, text in texts)
+    return tuple((kind, json.dumps(request, ensure_ascii=False)) for kind, request in requests)
+
+
+@cache
+def corpus() -> tuple[tuple[str, str, str], ...]:
+    """(kind, JSON text, CPython's answer JSON) for every request of the corpus, then
+    every bad body."""
+    return tuple((kind, text, answer_json(kind, text))
+                 for kind, text in (*_request_texts(), *BAD_BODIES))
 
 
 LANGUAGES = ("zh-hans", "zh-hant", "en")
@@ -87,11 +109,12 @@ BUILT_ENGINE = Path(__file__).resolve().parent.parent / "build/offline/engine/ru
 @cache
 def form_corpus() -> tuple[tuple[str, str, str], ...]:
     """(kind, the form's fields as JSON, page language) for each request of the corpus
-    that a form can send (presentation.permalink.request_fields), the languages taken in turn."""
+    (not the bad bodies) that a form can send (presentation.permalink.request_fields),
+    the languages taken in turn."""
     from presentation.permalink import request_fields
 
     forms = []
-    for kind, text, _answer in corpus():
+    for kind, text in _request_texts():
         request = json.loads(text)
         try:
             fields = request_fields(request)
