@@ -234,6 +234,12 @@ def _hand_page(request: HttpRequest, table: Table, number: int, hand: _HandForm,
     with ``blank(spot)``'s form."""
     if request.method == "POST" and _wants_ack(request):
         return _queue_answer(request, table, number, hand)
+    if request.method == "POST" and store.spot(table, number) is None:
+        # a form drawn for a hand the ledger has since gone back past (another phone
+        # undid one): its write meets the ledger as it is now, as a stale one (409, the
+        # entry kept), never a page not found that loses it
+        return _post_hand(request, table, _spot(table, table.hands.count() + 1), number,
+                          hand)
     spot = _spot(table, number)
     if request.method == "POST":
         return _post_hand(request, table, spot, number, hand)

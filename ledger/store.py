@@ -71,6 +71,8 @@ class StaleLedger(Exception):
         super().__init__(f"table version {table.version}, the form saw {seen}")
         self.table = table
         self.seen = seen
+        # False where only the people seated at its hand changed (no version moves then)
+        self.moved = table.version != seen
         # What others wrote meanwhile: hands written after the version the writer saw
         # (the newest SHOWN_CHANGED of them: the answer stays small however many).
         since = table.hands.filter(written_at_version__gt=seen).order_by("-number")

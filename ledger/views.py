@@ -40,6 +40,7 @@ from ledger.page_parts import (
     capability_page,
     edit_url,
     entry_view,
+    names_at,
     position_view,
     seating_of,
     sign,
@@ -47,7 +48,7 @@ from ledger.page_parts import (
     version_url,
     whole_number,
 )
-from ledger.people import Seating, Stint, lines_read, nets
+from ledger.people import Seating, Stint, lines_read, nets, seated_stamp
 from ledger.rotation import ADJUST, Position, from_after_json, start
 from ledger.stats import PlayedHand, evening
 from presentation.messages import how_won
@@ -175,17 +176,27 @@ def table_version(request: HttpRequest, view_token: str):
     """The ledger's version and the sheet's stamp (``Table.sheet_stamp``), for an open
     page to see that another phone wrote (static/js/ledger-live.js): one indexed read
     whatever the table's size, and 304 to a page that has them already (If-None-Match:
-    a sheet asks with both, a hand's form with the version alone)."""
+    a sheet asks with both, a hand's form with the version alone).
+
+    ``?hand=N``: a hand's form that names people asks too who sits at its hand now
+    (``seated``: ``people.seated_stamp``, what its write is checked against,
+    ``ledger.store.Write.seated``), with the version and that stamp: a seat change or a
+    rename at its hand answers 200, a change that turns no write of it away (the money
+    per point, another hand's seats) 304."""
     table = Table.objects.filter(view_token=view_token).only(
         "version", *Table.SHEET_FIELDS).first()
     if table is None:
         raise Http404("no such table")
-    stamp = table.sheet_stamp
-    etag = f'"{table.version}-{stamp}"'
+    answer = {"version": table.version, "sheet": table.sheet_stamp}
+    etag = f'"{table.version}-{answer["sheet"]}"'
+    hand = request.GET.get("hand", "")
+    if whole_number(hand) and int(hand) > 0:
+        answer["seated"] = seated_stamp(names_at(table, int(hand)))
+        etag = f'"{table.version}-{answer["seated"]}"'
     if request.headers.get("If-None-Match") in (etag, f'"{table.version}"'):
         response = HttpResponse(status=304)
     else:
-        response = JsonResponse({"version": table.version, "sheet": stamp})
+        response = JsonResponse(answer)
     response["ETag"] = etag
     return response
 

@@ -11,12 +11,18 @@
 //   "ledger:changed" tells);
 // - a hand's form shows its notice: it was drawn from an older ledger, and saving it will
 //   show what changed first (the server's compare-and-set decides, as for any write).
+// A hand's form that names people (data-live-hand, data-live-seated: its number and the
+// four it shows, ledger.people.seated_stamp) asks too who sits at its hand now: a seat
+// change or a rename there turns its write away (ledger.store.Write.seated) though it
+// moves no version, so its notice then says the seating changed (data-msg-seated).
 (function () {
   "use strict";
   const PERIOD = 4000;
   const watched = document.querySelector("[data-live-sheet], [data-live-notice]");
   if (!watched || !window.fetch || !window.DOMParser) return;
-  const url = watched.dataset.live;
+  const hand = watched.dataset.liveHand;  // a hand's form's only
+  let seated = hand && watched.dataset.liveSeated;  // empty: its form names nobody (a draw)
+  const url = watched.dataset.live + (seated ? "?hand=" + encodeURIComponent(hand) : "");
   let version = watched.dataset.liveVersion;
   let stamp = watched.dataset.liveStamp;  // a ledger page's only
   let busy = false;
@@ -44,10 +50,14 @@
       });
   }
 
-  function moved(newVersion) {
+  function moved(newVersion, newSeated) {
     if (watched.matches("[data-live-notice]")) {
+      if (seated && newSeated !== seated && watched.dataset.msgSeated) {
+        watched.textContent = watched.dataset.msgSeated;
+      }
       watched.hidden = false;
       version = newVersion;
+      seated = seated && newSeated;
       return null;
     }
     return freshSheet(newVersion);
@@ -56,14 +66,16 @@
   function check() {
     if (busy || document.visibilityState === "hidden" || !version) return;
     busy = true;
-    const seen = stamp ? version + "-" + stamp : version;
+    const also = stamp || seated;  // a sheet's stamp, or who sits at a form's hand
+    const seen = also ? version + "-" + also : version;
     fetch(url, { cache: "no-store", credentials: "same-origin",
                  headers: { "If-None-Match": '"' + seen + '"' } })
       .then((response) => response.status === 200 ? response.json() : null)
       .then((body) => {
         if (!body) return null;
-        if (String(body.version) !== version || (stamp && body.sheet !== stamp)) {
-          return moved(String(body.version));
+        if (String(body.version) !== version || (stamp && body.sheet !== stamp)
+            || (seated && body.seated !== seated)) {
+          return moved(String(body.version), body.seated);
         }
         return null;
       })

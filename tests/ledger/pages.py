@@ -3,8 +3,9 @@ new-table form (``NEW_TABLE``, ``new_table``) or straight in the database
 (``stored_table``), a line written to it (``record``), the plain hand (``PLAIN``), a
 phone set to English (``phone``), the address of a table's edit pages (``edit``), a
 page's visible text (``text``) and its write forms as a phone would post them
-(``forms``). Not a test module: test modules import from here, never
-from each other."""
+(``forms``), the hidden fields a hand's page drew its form with (``hidden``), and phone
+B's changes on the people page (``seat``, ``rename``). Not a test module: test modules
+import from here, never from each other."""
 
 from __future__ import annotations
 
@@ -86,3 +87,29 @@ def forms(page: str) -> list[dict]:
                       "button": re.sub(r"<[^>]+>|\s+", " ", button[1]).strip() if button
                       else ""})
     return [form for form in found if "key" in form["fields"]]
+
+
+def hidden(page) -> dict:
+    """The hidden fields a hand's page drew its form with (version, key, seated …)."""
+    form = page.context["form"]
+    return {name: form[name].value() for name in form.fields
+            if form[name].is_hidden and form[name].value() is not None}
+
+
+def seat(client: Client, table: Table, first: int, names: str):
+    """Phone B's people page: ``names`` (E S W N) from hand ``first``, as the page drew
+    its seats form."""
+    form = client.get(edit(table, "people") + f"?from={first}").context["seats_form"]
+    response = client.post(edit(table, "people"), {
+        "action": "seat", "first": first, "shown_from": form["shown_from"].value(),
+        "seen": form["seen"].value(),
+        **{f"name_{s}": name for s, name in zip("ESWN", names.split(), strict=True)}})
+    assert response.status_code == 302, text(response)
+    return response
+
+
+def rename(client: Client, table: Table, old: str, new: str):
+    response = client.post(edit(table, "people"), {"action": "rename", "person": old,
+                                                   "new_name": new})
+    assert response.status_code == 302, text(response)
+    return response

@@ -20,7 +20,18 @@ import pytest
 from django.test import Client
 
 from ledger.models import Table
-from tests.ledger.pages import PLAIN, edit, forms, phone, record, stored_table, text
+from tests.ledger.pages import (
+    PLAIN,
+    edit,
+    forms,
+    hidden,
+    phone,
+    record,
+    rename,
+    seat,
+    stored_table,
+    text,
+)
 
 pytestmark = [pytest.mark.ledger, pytest.mark.django_db]
 
@@ -34,32 +45,6 @@ def table() -> Table:
     table = stored_table(name="Friday")
     record(table, "win", {**PLAIN, "winner": "S"})
     return table
-
-
-def hidden(page) -> dict:
-    """The hidden fields a hand's page drew its form with (version, key, seated …)."""
-    form = page.context["form"]
-    return {name: form[name].value() for name in form.fields
-            if form[name].is_hidden and form[name].value() is not None}
-
-
-def seat(client: Client, table: Table, first: int, names: str):
-    """Phone B's people page: ``names`` (E S W N) from hand ``first``, as the page drew
-    its seats form."""
-    form = client.get(edit(table, "people") + f"?from={first}").context["seats_form"]
-    response = client.post(edit(table, "people"), {
-        "action": "seat", "first": first, "shown_from": form["shown_from"].value(),
-        "seen": form["seen"].value(),
-        **{f"name_{s}": name for s, name in zip("ESWN", names.split(), strict=True)}})
-    assert response.status_code == 302, text(response)
-    return response
-
-
-def rename(client: Client, table: Table, old: str, new: str):
-    response = client.post(edit(table, "people"), {"action": "rename", "person": old,
-                                                   "new_name": new})
-    assert response.status_code == 302, text(response)
-    return response
 
 
 # Phone B's change, and who then sits at hand 2 (E S W N).
@@ -235,3 +220,19 @@ def test_the_sentence_speaks_chinese(table, language):
     assert "戊" in stale and not english_words(stale), english_words(stale)
     if language == "zh-hans":
         assert not {ch for chunk in seen(stale) for ch in chunk if ch in TRADITIONAL}
+
+
+def test_a_hand_undone_and_a_seat_changed_meanwhile_are_both_said(table):
+    """B undoes hand 1 and seats Eve in 北 from hand 1 on, while A has hand 2's form
+    open: A's page says the last hand was undone, and who sits at its hand now."""
+    a, b = phone(), phone()
+    sent = win_record_form(a, table, 2, "N")
+    table.refresh_from_db()
+    undo = {"version": table.version, "intent": "undo", "number": "1", "key": "u" * 22}
+    assert b.post(edit(table, "undo"), undo).status_code == 302
+    seat(b, table, 1, "Ann Bo Cy Eve")
+    turned_away = a.post(sent["action"], sent["fields"])
+    assert turned_away.status_code == 409
+    page = text(turned_away)
+    assert "The last hand was undone." in page
+    assert f"{SEATED_WORDS}: at hand 1 it is 東 E Ann, 南 S Bo, 西 W Cy, 北 N Eve." in page

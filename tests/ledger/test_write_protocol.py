@@ -136,6 +136,31 @@ def test_an_undo_on_an_empty_table_leaves_the_other_phones_forms_fresh(table):
     assert table.version == 0
 
 
+@pytest.mark.parametrize("kind", ["win", "draw"])
+def test_a_next_hand_form_whose_hand_was_undone_meanwhile_keeps_its_entry(table, kind):
+    """A has hand 2's form open; B undoes hand 1. A's hand is not lost to a page not
+    found: it is a stale write (409) drawn again as hand 1, and recorded from there."""
+    a, b = phone(), phone()
+    assert record_win(b, table, 1, "S").status_code == 302
+    table.refresh_from_db()
+    if kind == "win":
+        page = a.get(edit(table, "hand/2/win"), {**PLAIN, "winner": "W",
+                                                 "version": table.version})
+        [sent] = [f for f in forms(page.content.decode()) if "Record" in f["button"]]
+    else:
+        [sent] = forms(a.get(edit(table, "hand/2/draw")).content.decode())
+    [undo] = forms(b.get(edit(table, "undo")).content.decode())
+    assert b.post(undo["action"], undo["fields"]).status_code == 302
+    turned_away = a.post(sent["action"], sent["fields"])
+    assert turned_away.status_code == 409
+    assert "The last hand was undone." in turned_away.content.decode()
+    assert hands(table) == []
+    [again] = [f for f in forms(turned_away.content.decode()) if f["button"]]
+    assert again["action"].endswith(f"hand/1/{kind}")
+    assert a.post(again["action"], again["fields"]).status_code == 302
+    assert hands(table) == [(1, kind, "W" if kind == "win" else None)]
+
+
 def ack(client: Client, table: Table, path: str, fields: dict):
     response = client.post(edit(table, path), fields, HTTP_ACCEPT="application/json")
     return response.status_code, response.json()
