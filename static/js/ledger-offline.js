@@ -392,7 +392,11 @@
         if (Pending.field(e, "intent") === "new") {
           e.action = e.action.replace(/hand\/\d+\//, "hand/" + number + "/");
           e.number = number++;
-          if (answer.seated && Pending.field(e, "seated")) Pending.setField(e, "seated", answer.seated);
+          // the player saw this entry's card, with the names now; a later one was typed
+          // against the names it showed, and meets its own card if they changed
+          if (e.id === entry.id && answer.seated && Pending.field(e, "seated")) {
+            Pending.setField(e, "seated", answer.seated);
+          }
         }
         e.state = "waiting";
         delete e.answer;

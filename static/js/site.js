@@ -196,7 +196,11 @@
     !field.disabled && /^(input|select|textarea)$/i.test(field.tagName) &&
     !LEFT_TO_SERVER.includes(field.type));
   const checkable = (field) => field.type === "radio" || field.type === "checkbox";
-  const versionOf = (form) => (form.querySelector('[name="version"]') || {}).value || "";
+  // What the form was drawn from: the ledger's version and, on a hand's form, the four
+  // people it named at its hand ([name=seated]; a seat change or a rename on another
+  // phone moves no version), so an old "who won" never comes back under new names.
+  const versionOf = (form) => ["version", "seated"].map((name) =>
+    (form.querySelector(`[name="${name}"]`) || {}).value || "").join(" ");
 
   function saveDraft(form) {
     const fields = typedFields(form).map((field) =>
