@@ -177,14 +177,19 @@ def forms_kept(page: Page) -> None:
 PLAIN = "123m456p789s234s7z"  # + 7z: a plain hand, no wild in it
 
 
-def record_win(page: Page, winner: str) -> None:
-    """From a ledger's edit page: a win of ``winner`` with the plain hand, scored, then
-    recorded from its preview."""
-    page.locator("[data-record-win]").tap()
+def type_plain_win(page: Page, winner: str) -> None:
+    """On a win's form, once open: the plain hand typed, won by ``winner``."""
     expect(page.locator("[data-tile-entry]")).to_be_visible()
     typed(page, "hand").fill(PLAIN)
     typed(page, "win_tile").fill("7z")
     pick_seat(page, "winner", winner)
+
+
+def record_win(page: Page, winner: str) -> None:
+    """From a ledger's edit page: a win of ``winner`` with the plain hand, scored, then
+    recorded from its preview."""
+    page.locator("[data-record-win]").tap()
+    type_plain_win(page, winner)
     page.locator("#score-form button[type=submit]").tap()
     record = page.locator("#preview [data-record]")
     expect(record).to_be_visible()

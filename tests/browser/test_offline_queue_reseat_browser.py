@@ -11,12 +11,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import (
-    PLAIN,
     a_named_table,
     forms_kept,
     other_phone,
-    pick_seat,
-    typed,
+    type_plain_win,
     visit_with_the_service_worker,
 )
 
@@ -28,10 +26,7 @@ def keep_a_win_offline(page: Page, edit: str, winner: str) -> None:
     (unscored: the offline engine is not kept on this phone)."""
     page.goto(edit)
     page.locator("[data-record-win]").click()
-    expect(page.locator("[data-tile-entry]")).to_be_visible()
-    typed(page, "hand").fill(PLAIN)
-    typed(page, "win_tile").fill("7z")
-    pick_seat(page, "winner", winner)
+    type_plain_win(page, winner)
     page.locator("#score-form button[type=submit]").click()
     page.locator("[data-record-offline]").click()
     page.wait_for_url(re.compile(r"/e/[^/]+/(#[\w-]+)?$"))
