@@ -71,14 +71,9 @@ def sign(value) -> int:
     return (value > 0) - (value < 0)
 
 
-def seating_of(table: Table) -> Seating:
-    """Who sat where at ``table`` (``ledger.people``): its start's four and the changes."""
-    return table.seating
-
-
 def names_at(table: Table, line: int) -> dict[str, str]:
     """Seat → the person seated at line ``line`` (a hand's form names its players so)."""
-    return seating_of(table).at(line)
+    return table.seating.at(line)
 
 
 def seat_change_words(change: Change) -> str:
@@ -116,7 +111,7 @@ def entry_view(table: Table, entry, editable: bool, seating: Seating | None = No
     """One row of the ledger: how the hand went, in words — naming the people seated at
     that line (``seating``: the table's, when the caller has it) — the seat changes
     that take effect there, and the money."""
-    seating = seating or seating_of(table)
+    seating = seating or table.seating
     names, request = seating.at(entry.number), entry.request
     view = {"number": entry.number, "kind": entry.kind,
             "seat_changes": [seat_change_words(c) for c in seating.changed_at(entry.number)],

@@ -34,7 +34,6 @@ from ledger.page_parts import (
     capability_page,
     edit_url,
     seat_change_words,
-    seating_of,
     table_of_link,
     whole_number,
 )
@@ -142,7 +141,7 @@ def table_people(request: HttpRequest, view_token: str, edit_token: str):
     """GET: who sat where, and the forms; POST ``action`` "rename", "seat" or "remove"."""
     table = table_of_link(view_token, edit_token)
     count = table.hands.count()
-    seating = seating_of(table)
+    seating = table.seating
     rename = RenameForm(seating=seating)
     seats = SeatsForm(seating=seating, count=count, initial={"first": request.GET.get("from")})
     action = request.POST.get("action", "")
@@ -159,7 +158,7 @@ def table_people(request: HttpRequest, view_token: str, edit_token: str):
             # nothing written: the form again, from the seating now, saying why
             messages.error(request, seats.non_field_errors()[0])
             table.refresh_from_db()
-            seats = SeatsForm(seating=seating_of(table), count=table.hands.count(),
+            seats = SeatsForm(seating=table.seating, count=table.hands.count(),
                               initial={"first": request.POST.get("first")})
     elif request.method == "POST" and action == "remove":
         _write(request, table, None, None, _remove)
@@ -179,7 +178,7 @@ def _write(request: HttpRequest, table: Table, form: forms.Form | None, field: s
         with transaction.atomic():
             locked = Table.objects.select_for_update().get(pk=table.pk)
             count = locked.hands.count()
-            seating, said = change(seating_of(locked), count, request.POST,
+            seating, said = change(locked.seating, count, request.POST,
                                    form.cleaned_data if form is not None else {})
             Table.objects.filter(pk=table.pk).update(
                 **{f"player_{seat.lower()}": seating.start[seat] for seat in SEATS},
@@ -226,7 +225,7 @@ def _remove(seating: Seating, count: int, posted, data: dict) -> tuple[Seating, 
 
 def _context(table: Table, rename: RenameForm, seats: SeatsForm) -> dict:
     count = table.hands.count()
-    seating = seating_of(table)
+    seating = table.seating
     stints = seating.stints(count)
     now = seating.at(count + 1)
     return {

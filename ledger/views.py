@@ -42,7 +42,6 @@ from ledger.page_parts import (
     entry_view,
     names_at,
     position_view,
-    seating_of,
     sign,
     table_of_link,
     version_url,
@@ -101,7 +100,7 @@ def table_csv(request: HttpRequest, view_token: str):
     person."""
     table = table_of_link(view_token)
     ledger = store.load(table)
-    seating, count = seating_of(table), len(ledger.entries)
+    seating, count = table.seating, len(ledger.entries)
     stints = seating.stints(count)
     by_person = nets(stints, {entry.number: entry.totals for entry in ledger.entries})
     played = count - adjustments_in(table)
@@ -213,7 +212,7 @@ def _chain_words(table: Table, position: Position) -> dict:
     return {"next": {"number": position.number, "dealer": position.dealer,
                      "streak": position.streak, "draws": position.draws,
                      "previous_wild": position.previous_wild},
-            "after": after, "names": seating_of(table).at(position.number),
+            "after": after, "names": table.seating.at(position.number),
             "seats": {s: str(seat_name(s)) for s in SEATS},
             "how": {key: how_won(key) for key in ("self_draw", "discard", "rob_kong")},
             "streaks": [streak_name(n) for n in range(10)]}
@@ -389,7 +388,7 @@ def _ledger_context(request, table: Table, editable: bool) -> dict:
     # newest line, a row says where the seats changed hands, the cards are the people
     # seated for the next hand with their own nets, and everyone's is listed once
     # anyone moved or left.
-    seating = seating_of(table)
+    seating = table.seating
     names = seating.at(shown[0].number if shown else count + 1)
     now = seating.at(count + 1)
     stints = seating.stints(count)

@@ -20,7 +20,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.models import Table
-from ledger.page_parts import seating_of
 from ledger.people import Refused, Seating, lines_read, nets
 from ledger.rotation import replay
 from ledger.settle import settle
@@ -542,7 +541,7 @@ STALE_WORDS = ("Someone changed who sits where, or recorded a hand, meanwhile. H
 def drawn_from(table: Table) -> str:
     """The stamp a people page drawn now carries (``Seating.stamp``)."""
     table.refresh_from_db()
-    return seating_of(table).stamp(table.hands.count())
+    return table.seating.stamp(table.hands.count())
 
 
 @pytest.mark.ledger
@@ -566,7 +565,7 @@ def test_a_seats_form_drawn_before_another_phone_wrote_is_turned_away(
     response = seat_from(other, table, 2, "Ann Bo Gus Di", seen=seen)
     assert response.status_code == 400
     assert STALE_WORDS in text(response)
-    now = seating_of(table).at(2)
+    now = table.seating.at(2)
     assert all(f'value="{now[seat]}"' in response.content.decode() for seat in SEATS)
     table.refresh_from_db()
     assert (table.names, table.seatings) == before
