@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any, NoReturn
 
-from .problems import ErrorEntry
+from .problems import ErrorEntry, shortened
 from .regions import REGIONS
 
 # The codes of a JSON text's problems (docs/API.md lists them among the API's own,
@@ -69,8 +69,8 @@ def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj: dict[str, Any] = {}
     for key, value in pairs:
         if key in obj:
-            raise _NotStrictJSON(f'the key "{key}" appears twice in one object; keep only one',
-                                 "json_duplicate_key", key=key)
+            raise _NotStrictJSON(f'the key "{shortened(key)}" appears twice in one object; '
+                                 "keep only one", "json_duplicate_key", key=shortened(key))
         obj[key] = value
     return obj
 

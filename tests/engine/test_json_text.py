@@ -70,3 +70,12 @@ def test_an_unclosed_string_is_gone_through_once():
     with pytest.raises(BadJSONBody) as refused:
         decode_json_object("[" * (MAX_DEPTH + 1) + unclosed)
     assert refused.value.errors[0]["code"] == "json_too_deep"
+
+
+def test_a_long_key_twice_is_named_shortened():
+    key = "k" * 600
+    with pytest.raises(BadJSONBody) as refused:
+        decode_json_object(f'{{"{key}": 1, "{key}": 2}}')
+    [error] = refused.value.errors
+    assert error["params"] == {"key": "k" * 23 + "…"}
+    assert len(error["message"]) < 100
