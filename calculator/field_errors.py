@@ -112,11 +112,11 @@ class PlayersWords(forms.BaseForm):
         """A whole number too long for Python (over 4300 digits) is one all the same:
         Django's IntegerField calls it "invalid", not a number; we say it is out of the
         field's range, and the range (``presentation.form.too_long_message``), where the
-        field says ours for "invalid" (not its own, as a hidden field may)."""
+        field says ours for a typed whole number's "invalid" (``_messages``: a typed
+        IntegerField's alone; not a hidden field's own)."""
         ours = number_message("invalid", whole=True)
         for name, field in self.fields.items():
-            if (name not in self._errors or _picked(field) or not _whole_field(field)
-                    or str(field.error_messages.get("invalid")) != ours):
+            if name not in self._errors or str(field.error_messages.get("invalid")) != ours:
                 continue
             text = self[name].data
             message = too_long_message(text, field.min_value, field.max_value) if isinstance(
@@ -126,9 +126,3 @@ class PlayersWords(forms.BaseForm):
                     forms.ValidationError(message, code="too_long").error_list,
                     renderer=self.renderer, field_id=self[name].auto_id)
 
-
-def _whole_field(field: forms.Field) -> bool:
-    """A field Django reads as a whole number (an IntegerField, but not the DecimalField
-    and FloatField that subclass it)."""
-    return isinstance(field, forms.IntegerField) and not isinstance(
-        field, forms.DecimalField | forms.FloatField)
