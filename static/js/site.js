@@ -199,7 +199,7 @@
   // What the form was drawn from: the ledger's version and, on a hand's form, the four
   // people it named at its hand ([name=seated]; a seat change or a rename on another
   // phone moves no version), so an old "who won" never comes back under new names.
-  const versionOf = (form) => ["version", "seated"].map((name) =>
+  const drawnFrom = (form) => ["version", "seated"].map((name) =>
     (form.querySelector(`[name="${name}"]`) || {}).value || "").join(" ");
 
   function saveDraft(form) {
@@ -207,7 +207,7 @@
       [field.name, field.value, checkable(field) ? field.checked : null]);
     try {
       sessionStorage.setItem(DRAFT, JSON.stringify(
-        { address: address(), version: versionOf(form), fields }));
+        { address: address(), drawnFrom: drawnFrom(form), fields }));
     } catch { /* storage full or refused: the form works as before */ }
   }
 
@@ -267,7 +267,7 @@
     const [shown] = performance.getEntriesByType("navigation");
     const again = switched === address() ||
       (shown && (shown.type === "reload" || shown.type === "back_forward"));
-    if (!form || !again || draft.version !== versionOf(form)) {
+    if (!form || !again || draft.drawnFrom !== drawnFrom(form)) {
       sessionStorage.removeItem(DRAFT); // this page afresh, or what it was typed on moved
       return;
     }
