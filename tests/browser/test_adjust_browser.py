@@ -7,13 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    WIDTH,
-    a_named_table,
-    a_table_kept_for_offline,
-    page_width,
-    record_win,
-)
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
@@ -36,8 +30,8 @@ def totals(page: Page) -> list[str]:
 
 
 def test_a_false_win_recorded_undone_and_put_back(page: Page, artifacts):
-    a_named_table(page, NAMES)
-    record_win(page, "E")  # the dealer wins at 平莊: 2 from each
+    pages.a_named_table(page, NAMES)
+    pages.record_win(page, "E")  # the dealer wins at 平莊: 2 from each
     dealer = page.locator("[data-next] [data-dealer]").inner_text()
 
     page.locator("[data-record-adjust]").click()
@@ -51,7 +45,7 @@ def test_a_false_win_recorded_undone_and_put_back(page: Page, artifacts):
     page.locator("[data-adjust-form] button[type=submit]").click()
     # refused in place: they do not add up to 0, and there is no note
     expect(page.locator(".alert-danger")).to_contain_text("合计必须为 0")
-    assert page_width(page) <= WIDTH
+    assert pages.page_width(page) <= pages.WIDTH
     page.screenshot(path=artifacts / "adjust-form-refused.png", full_page=True)
     page.goto(page.url.split("hand/")[0])
 
@@ -76,7 +70,7 @@ def test_a_false_win_recorded_undone_and_put_back(page: Page, artifacts):
 
 
 def test_a_false_win_recorded_with_no_network_is_sent_when_it_is_back(page: Page):
-    edit = a_table_kept_for_offline(page)
+    edit = pages.a_table_kept_for_offline(page)
     page.context.set_offline(True)
     page.goto(edit)
     record_false_win(page, "北 N 北家", "3")

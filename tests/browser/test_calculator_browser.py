@@ -10,22 +10,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from rules import score
-from tests.browser.pages import (
-    EXAMPLE_3,
-    EXAMPLE_3_PAYMENTS,
-    HEIGHT,
-    WIDTH,
-    Taps,
-    open_calculator,
-    page_width,
-    pattern_names,
-    payments,
-    serious,
-    typed,
-    unfold,
-)
+from tests.browser import pages
 
-EXAMPLE_3_QUERY = "?" + urlencode(EXAMPLE_3)
+EXAMPLE_3_QUERY = "?" + urlencode(pages.EXAMPLE_3)
 # The issue's goal: a Hangzhou 暴頭 hand in under 30 taps on a phone.
 TAP_BUDGET = 30
 
@@ -40,9 +27,9 @@ def still_same_document(page: Page) -> bool:
 
 
 def test_rulebook_example_3_by_tapping_tiles(page: Page):
-    open_calculator(page)
+    pages.open_calculator(page)
     mark_document(page)
-    taps = Taps(page)
+    taps = pages.Taps(page)
 
     # The page starts on Hangzhou, a self-draw, E winning, E dealing: nothing to change.
     taps.choose("#id_region", "hangzhou")
@@ -70,8 +57,8 @@ def test_rulebook_example_3_by_tapping_tiles(page: Page):
     expect(page.locator("#id_win_tile")).to_have_value("9s")
     expect(page.locator("#id_dealer_streak")).to_have_value("1")
     expect(page.locator("#result .patterns")).to_contain_text("暴头")
-    assert "暴头" in pattern_names(page)
-    assert payments(page) == EXAMPLE_3_PAYMENTS
+    assert "暴头" in pages.pattern_names(page)
+    assert pages.payments(page) == pages.EXAMPLE_3_PAYMENTS
     assert still_same_document(page), "htmx should fetch the result in place"
     # htmx pushed the result's permalink into the address bar.
     expect(page).to_have_url(re.compile(r"[?&]hand=123456m789p345s5z(&|$)"))
@@ -80,8 +67,8 @@ def test_rulebook_example_3_by_tapping_tiles(page: Page):
 
 
 def test_the_widget_refuses_a_fifth_copy(page: Page):
-    open_calculator(page)
-    taps = Taps(page)
+    pages.open_calculator(page)
+    taps = pages.Taps(page)
     taps.tiles("1111m")
     one_man = page.locator('.tile-palette button.tile-btn[data-tile="1m"]')
     expect(one_man).to_have_attribute("aria-disabled", "true")
@@ -93,13 +80,13 @@ def test_the_widget_refuses_a_fifth_copy(page: Page):
 
 
 def test_switching_region_swaps_its_fields_in_place(page: Page):
-    open_calculator(page)
-    typed(page, "hand").fill("123m456m789p345s5z")
+    pages.open_calculator(page)
+    pages.typed(page, "hand").fill("123m456m789p345s5z")
     mark_document(page)
     fields = page.locator("#region-fields")
     expect(fields).to_have_attribute("data-region", "hangzhou")
     expect(fields.locator(".more-fields__set")).to_have_text("默认")  # folded: as they come
-    unfold(page)
+    pages.unfold(page)
     expect(page.locator("#id_cai_piao")).to_be_visible()  # 財飄
     expect(page.locator("#id_claim1_by")).to_be_visible()  # 承包 claims
     expect(page.locator("#id_dice_0")).to_have_count(0)
@@ -109,7 +96,7 @@ def test_switching_region_swaps_its_fields_in_place(page: Page):
     assert answer.value.request.headers.get("hx-request") == "true"
 
     expect(fields).to_have_attribute("data-region", "honghe")
-    unfold(page)
+    pages.unfold(page)
     for honghe_only in ("#id_dice_0", "#id_dice_1", "#id_previous_draws", "#id_previous_wild",
                         "#id_honghe_rob_kong"):
         expect(page.locator(honghe_only)).to_be_visible()
@@ -119,7 +106,7 @@ def test_switching_region_swaps_its_fields_in_place(page: Page):
     page.locator("#id_region").select_option("hangzhou")
 
     expect(fields).to_have_attribute("data-region", "hangzhou")
-    unfold(page)
+    pages.unfold(page)
     expect(page.locator("#id_cai_piao")).to_be_visible()
     expect(page.locator("#id_claim1_by")).to_be_visible()
     expect(page.locator("#id_hangzhou_discard")).to_be_visible()
@@ -133,10 +120,10 @@ def test_switching_region_swaps_its_fields_in_place(page: Page):
     pytest.param("123m456m789p34s", "13", id="twelve-tiles"),
 ])
 def test_an_invalid_hand_shows_its_error_next_to_the_hand(page: Page, hand, message):
-    open_calculator(page)
+    pages.open_calculator(page)
     mark_document(page)
-    typed(page, "hand").fill(hand)
-    typed(page, "win_tile").fill("9s")
+    pages.typed(page, "hand").fill(hand)
+    pages.typed(page, "win_tile").fill("9s")
 
     with page.expect_response(lambda r: "hand=" in r.url) as answer:
         page.locator("#score-form button[type=submit]").tap()
@@ -157,13 +144,13 @@ def test_an_invalid_hand_shows_its_error_next_to_the_hand(page: Page, hand, mess
 
 
 def test_the_permalink_reproduces_the_result(page: Page):
-    open_calculator(page)
+    pages.open_calculator(page)
     for name in ("hand", "win_tile"):
-        typed(page, name).fill(EXAMPLE_3[name])
-    page.locator("#id_dealer_streak").select_option(EXAMPLE_3["dealer_streak"])
+        pages.typed(page, name).fill(pages.EXAMPLE_3[name])
+    page.locator("#id_dealer_streak").select_option(pages.EXAMPLE_3["dealer_streak"])
     page.locator("#score-form button[type=submit]").tap()
-    first = payments(page)
-    first_patterns = pattern_names(page)
+    first = pages.payments(page)
+    first_patterns = pages.pattern_names(page)
     link = page.locator("#permalink-text")
     href = link.get_attribute("href")
     shown = link.inner_text()
@@ -172,9 +159,9 @@ def test_the_permalink_reproduces_the_result(page: Page):
     other = page.context.new_page()
     other.goto(shown)
 
-    assert payments(other) == first == EXAMPLE_3_PAYMENTS
-    assert pattern_names(other) == first_patterns
-    for name, value in EXAMPLE_3.items():
+    assert pages.payments(other) == first == pages.EXAMPLE_3_PAYMENTS
+    assert pages.pattern_names(other) == first_patterns
+    for name, value in pages.EXAMPLE_3.items():
         if name == "winner":  # one tap a seat: its radio is checked
             expect(other.locator(f'input[name="winner"][value="{value}"]')).to_be_checked()
         else:
@@ -189,22 +176,22 @@ LANGUAGES = {"zh-CN": "zh-hans", "zh-TW": "zh-hant", "en-US": "en"}
 def test_the_result_fits_a_360_px_phone(browser, browser_context_args, artifacts, locale):
     context = browser.new_context(**{**browser_context_args, "locale": locale})
     page = context.new_page()
-    open_calculator(page, EXAMPLE_3_QUERY)
+    pages.open_calculator(page, EXAMPLE_3_QUERY)
     expect(page.locator("html")).to_have_attribute("lang", LANGUAGES[locale])
-    assert payments(page) == EXAMPLE_3_PAYMENTS
+    assert pages.payments(page) == pages.EXAMPLE_3_PAYMENTS
 
     # Every Net amount is inside the screen, and nothing scrolls sideways.
     for net in page.locator("#result td.net").all():
         box = net.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH
-    assert page_width(page) <= WIDTH
+        assert box["x"] >= 0 and box["x"] + box["width"] <= pages.WIDTH
+    assert pages.page_width(page) <= pages.WIDTH
 
     if locale == "zh-CN":
         # The result at the top of the screen ("instant": Bootstrap scrolls smoothly).
         page.evaluate("document.querySelector('#result').scrollIntoView({behavior: 'instant'})")
-        path = artifacts / f"calculator-{WIDTH}x{HEIGHT}.png"
+        path = artifacts / f"calculator-{pages.WIDTH}x{pages.HEIGHT}.png"
         page.screenshot(path=path)
-        page.screenshot(path=artifacts / f"calculator-{WIDTH}-full-page.png", full_page=True)
+        page.screenshot(path=artifacts / f"calculator-{pages.WIDTH}-full-page.png", full_page=True)
         assert path.stat().st_size > 0
     context.close()
 
@@ -213,21 +200,21 @@ def test_huge_amounts_do_not_widen_the_page(page: Page):
     query = {"region": "honghe", "hand": "1234567892345m", "win_tile": "5m", "wild": "9p",
              "win_type": "discard", "winner": "S", "dealer": "E", "discarder": "W",
              "base": "999999.99", "dealer_streak": "5"}
-    open_calculator(page, "?" + urlencode(query))
+    pages.open_calculator(page, "?" + urlencode(query))
     expect(page.locator("#result table.payments")).to_be_visible()
 
-    assert page_width(page) <= WIDTH
+    assert pages.page_width(page) <= pages.WIDTH
     # The table scrolls inside the card instead, and that scroller takes keyboard focus.
     expect(page.locator("#result .payments-wrap")).to_have_attribute("tabindex", "0")
 
 
 def test_the_result_page_passes_axe(page: Page):
-    open_calculator(page, EXAMPLE_3_QUERY)
+    pages.open_calculator(page, EXAMPLE_3_QUERY)
     expect(page.locator("#result table.payments")).to_be_visible()
 
     results = Axe().run(page)
 
-    assert not serious(results.response["violations"])
+    assert not pages.serious(results.response["violations"])
     passed = {rule["id"] for rule in results.response["passes"]}
     assert {"image-alt", "button-name", "label", "color-contrast"} <= passed
     # Tiles have text alternatives: each face of the reading its name and code, each
@@ -247,22 +234,22 @@ def test_the_result_page_passes_axe(page: Page):
 
 
 def test_the_form_with_errors_and_the_english_page_pass_axe(page: Page):
-    open_calculator(page)
-    typed(page, "hand").fill("11111m456m789p34s")
-    typed(page, "win_tile").fill("9s")
+    pages.open_calculator(page)
+    pages.typed(page, "hand").fill("11111m456m789p34s")
+    pages.typed(page, "win_tile").fill("9s")
     page.locator("#score-form button[type=submit]").tap()
     expect(page.locator("#id_hand_error")).to_be_visible()
-    assert not serious(Axe().run(page).response["violations"])
+    assert not pages.serious(Axe().run(page).response["violations"])
 
     page.context.add_cookies([{"name": "django_language", "value": "en",
                                "url": page.url}])
-    open_calculator(page, EXAMPLE_3_QUERY)
+    pages.open_calculator(page, EXAMPLE_3_QUERY)
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    assert not serious(Axe().run(page).response["violations"])
+    assert not pages.serious(Axe().run(page).response["violations"])
 
 
 def test_the_language_switcher_changes_the_ui_text(page: Page):
-    open_calculator(page, EXAMPLE_3_QUERY)
+    pages.open_calculator(page, EXAMPLE_3_QUERY)
     expect(page.locator("html")).to_have_attribute("lang", "zh-hans")
     expect(page.locator("h1")).to_have_text("给和了的牌算分")
     expect(page.locator("#score-form button[type=submit]")).to_contain_text("计算")
@@ -277,7 +264,7 @@ def test_the_language_switcher_changes_the_ui_text(page: Page):
     expect(page.locator("label[for=id_region]")).to_contain_text("Region")
     # The switch came back to the same result, now in English.
     expect(page.locator("#result h2")).to_contain_text("Winning hand")
-    assert payments(page) == EXAMPLE_3_PAYMENTS
+    assert pages.payments(page) == pages.EXAMPLE_3_PAYMENTS
 
     page.locator("#language").select_option("zh-hant")
     with page.expect_navigation():
@@ -290,9 +277,9 @@ def test_an_answer_is_never_left_looking_current(page: Page, artifacts):
     """Change an input: the answer is dimmed and says so. Cut the network and score: the
     page says the answer was not updated and offers a retry; with the network back, the
     retry brings the new answer (base 3: three times the payments)."""
-    open_calculator(page, EXAMPLE_3_QUERY)
+    pages.open_calculator(page, EXAMPLE_3_QUERY)
     result = page.locator("#result")
-    assert payments(page) == EXAMPLE_3_PAYMENTS
+    assert pages.payments(page) == pages.EXAMPLE_3_PAYMENTS
     notice = page.locator(".answer-notice")
 
     page.locator("#id_base").fill("3")
@@ -304,22 +291,22 @@ def test_an_answer_is_never_left_looking_current(page: Page, artifacts):
     expect(notice).to_contain_text(re.compile("连不上服务器|本机也算不了"))
     expect(notice).to_have_attribute("role", "alert")
     expect(result).to_have_class(re.compile(r"\banswer-stale\b"))
-    assert payments(page) == EXAMPLE_3_PAYMENTS  # the old answer, shown as out of date
-    assert not serious(Axe().run(page).response["violations"])
+    assert pages.payments(page) == pages.EXAMPLE_3_PAYMENTS  # the old answer, shown as out of date
+    assert not pages.serious(Axe().run(page).response["violations"])
     page.screenshot(path=str(artifacts / "calculator-offline-360.png"), full_page=True)
 
     page.context.set_offline(False)
     notice.get_by_role("button").tap()
     expect(notice).to_have_count(0)
     expect(result).not_to_have_class(re.compile(r"\banswer-stale\b"))
-    assert payments(page) == {seat: 3 * net for seat, net in EXAMPLE_3_PAYMENTS.items()}
+    assert pages.payments(page) == {seat: 3 * net for seat, net in pages.EXAMPLE_3_PAYMENTS.items()}
 
 
 def test_a_jinhua_discard_win_with_a_pung_and_wild_6s_by_tapping_only(page: Page, artifacts):
     """The wild is set in the palette (its target, then the tile): no typed field. W wins
     on N's discard of 1z with a pung of 5p laid out; the wild 6s stands in a chow."""
-    open_calculator(page)
-    taps = Taps(page)
+    pages.open_calculator(page)
+    taps = pages.Taps(page)
     taps.choose("#id_region", "jinhua")
     expect(page.locator("#id_region")).to_have_value("jinhua")
     taps.tap(page.locator('.tile-target[data-target="wild"]'))
@@ -345,14 +332,14 @@ def test_a_jinhua_discard_win_with_a_pung_and_wild_6s_by_tapping_only(page: Page
     result = score({"region": "jinhua", "hand": page.locator("#id_hand").input_value(),
                     "melds": ["pung 555p"], "win_tile": "1z", "win_type": "discard",
                     "winner": "W", "dealer": "E", "discarder": "N", "wild": "6s"})
-    assert payments(page) == result["payments"]
+    assert pages.payments(page) == result["payments"]
     page.screenshot(path=str(artifacts / "jinhua-tapped-360.png"), full_page=True)
 
 
 def test_the_dealer_streak_is_picked_with_its_factor(page: Page):
     """Hangzhou: 平庄 ×2, 二连庄 ×4, 三连庄及以上 ×8; a region without a dealer factor lists
     the plain streaks; a permalink's streak beyond the list is kept."""
-    open_calculator(page)
+    pages.open_calculator(page)
     streak = page.locator("#id_dealer_streak")
     options = streak.locator("option")
     expect(options).to_have_text(["平庄 ×2", "二连庄 ×4", "三连庄及以上 ×8"])
@@ -361,7 +348,7 @@ def test_the_dealer_streak_is_picked_with_its_factor(page: Page):
     expect(options.first).to_have_text("平庄")
     page.locator("#id_region").select_option("hangzhou")
     expect(options).to_have_count(3)
-    open_calculator(page, "?region=hangzhou&dealer_streak=5")
+    pages.open_calculator(page, "?region=hangzhou&dealer_streak=5")
     expect(streak).to_have_value("5")
     expect(streak.locator("option:checked")).to_have_text("六连庄 ×8")
 
@@ -369,8 +356,8 @@ def test_the_dealer_streak_is_picked_with_its_factor(page: Page):
 def test_a_honghe_hand_with_three_wilds_by_tapping_only(page: Page, artifacts):
     """Honghe, wild 9s: three 9s stand in the hand (one in each of three sets) and E
     self-draws; a chow and a concealed kong laid out by their one-tap builders."""
-    open_calculator(page)
-    taps = Taps(page)
+    pages.open_calculator(page)
+    taps = pages.Taps(page)
     taps.choose("#id_region", "honghe")
     expect(page.locator("#region-fields")).to_have_attribute("data-region", "honghe")
     taps.tap(page.locator('.tile-target[data-target="wild"]'))
@@ -390,14 +377,14 @@ def test_a_honghe_hand_with_three_wilds_by_tapping_only(page: Page, artifacts):
                     "melds": ["chi 345m", "ankong 7777z"], "win_tile": "5z",
                     "win_type": "self_draw", "winner": "E", "dealer": "E", "wild": "9s"})
     assert result["winning"]
-    assert payments(page) == result["payments"]
+    assert pages.payments(page) == result["payments"]
     page.screenshot(path=str(artifacts / "honghe-tapped-360.png"), full_page=True)
 
 
 def test_a_chinese_result_page_shows_no_english_word(page: Page):
     """What the phone shows (text drawn, after the scripts ran), less tile notation and
     addresses: no ASCII word of two letters or more. Seat letters (東 E) are one."""
-    open_calculator(page, EXAMPLE_3_QUERY)
+    pages.open_calculator(page, EXAMPLE_3_QUERY)
     expect(page.locator("#result table.payments")).to_be_visible()
     shown = page.evaluate("document.body.innerText")
     shown = re.sub(r"https?://\S+|\d+[mpsz]", " ", shown)

@@ -6,7 +6,7 @@ that hand on moves no version; the draft typed for 丁 must not come back as 戊
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import PLAIN, a_named_table, other_phone, pick_seat, typed
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
@@ -21,23 +21,23 @@ def winner_name(page: Page, seat: str):
 
 def test_a_draft_typed_before_another_phone_seated_someone_is_not_filled_in_again(
         page: Page, artifacts):
-    a_named_table(page, ["甲", "乙", "丙", "丁"])
+    pages.a_named_table(page, ["甲", "乙", "丙", "丁"])
     edit = page.url
     page.locator("[data-record-win]").tap()
     expect(page.locator("[data-tile-entry]")).to_be_visible()
-    typed(page, "hand").fill(PLAIN)
-    typed(page, "win_tile").fill("7z")
-    pick_seat(page, "winner", "N")
+    pages.typed(page, "hand").fill(pages.PLAIN)
+    pages.typed(page, "win_tile").fill("7z")
+    pages.pick_seat(page, "winner", "N")
     expect(winner_name(page, "N")).to_contain_text("丁")
 
     # the control: nothing changed meanwhile, so a reload fills the draft in
     page.reload()
     expect(page.locator("[data-tile-entry]")).to_be_visible()
     expect(winner(page, "N")).to_be_checked()
-    expect(typed(page, "hand")).to_have_value(PLAIN)
+    expect(pages.typed(page, "hand")).to_have_value(pages.PLAIN)
     expect(page.locator("[data-draft-notice]")).to_be_visible()
 
-    b = other_phone(page)
+    b = pages.other_phone(page)
     b.goto(edit + "people")
     b.fill("#id_name_N", "戊")
     b.locator("[data-seats-form] button[type=submit]").tap()
@@ -49,7 +49,7 @@ def test_a_draft_typed_before_another_phone_seated_someone_is_not_filled_in_agai
     expect(winner_name(page, "N")).to_contain_text("戊")
     expect(winner_name(page, "N")).not_to_contain_text("丁")
     expect(winner(page, "N")).not_to_be_checked()
-    expect(typed(page, "hand")).to_have_value("")
+    expect(pages.typed(page, "hand")).to_have_value("")
     expect(page.locator("[data-draft-notice]")).to_be_hidden()
     page.screenshot(path=str(artifacts / "draft-after-reseat-360.png"), full_page=True)
 

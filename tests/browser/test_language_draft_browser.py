@@ -11,17 +11,9 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    EXAMPLE_3,
-    EXAMPLE_3_PAYMENTS,
-    new_table,
-    open_calculator,
-    payments,
-    pick_seat,
-    typed,
-)
+from tests.browser import pages
 
-EXAMPLE_3_QUERY = "?" + urlencode(EXAMPLE_3)
+EXAMPLE_3_QUERY = "?" + urlencode(pages.EXAMPLE_3)
 
 
 def switch_language(page: Page, code: str) -> None:
@@ -46,13 +38,13 @@ def no_answer(page: Page) -> None:
 
 
 def test_tiles_tapped_in_survive_a_language_switch_and_a_reload(page: Page, artifacts):
-    open_calculator(page)
+    pages.open_calculator(page)
     tap(page, "1m", "2m", "3m", "4p", "5p", "6p")
     target(page, "pung")
     tap(page, "5s")
     target(page, "kong")
     tap(page, "7z")
-    pick_seat(page, "winner", "S")
+    pages.pick_seat(page, "winner", "S")
     expect(page.locator('[data-tiles="hand"] .tile-btn')).to_have_count(6)
 
     switch_language(page, "zh-hant")
@@ -64,18 +56,18 @@ def test_tiles_tapped_in_survive_a_language_switch_and_a_reload(page: Page, arti
     expect(notice).to_contain_text("填")
     no_answer(page)
     page.screenshot(path=str(artifacts / "draft-after-language-switch-360.png"))
-    expect(typed(page, "hand")).to_have_value("123m456p")
+    expect(pages.typed(page, "hand")).to_have_value("123m456p")
     # the melds in the page's words: 杠 tapped on a 简体 page is 槓 on a 繁體 one
-    expect(typed(page, "melds")).to_have_value("碰 555s\n槓 7777z")
+    expect(pages.typed(page, "melds")).to_have_value("碰 555s\n槓 7777z")
 
     page.reload()
     expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
-    expect(typed(page, "hand")).to_have_value("123m456p")
+    expect(pages.typed(page, "hand")).to_have_value("123m456p")
     expect(page.locator('input[name="winner"][value="S"]')).to_be_checked()
     no_answer(page)
 
     switch_language(page, "en")
-    expect(typed(page, "melds")).to_have_value("pung 555s\nkong 7777z")
+    expect(pages.typed(page, "melds")).to_have_value("pung 555s\nkong 7777z")
     expect(page.locator('[data-tiles="hand"] .tile-btn')).to_have_count(6)
 
 
@@ -90,37 +82,37 @@ def test_the_waits_and_advice_pages_keep_their_tiles_too(page: Page, path):
 
 
 def test_a_link_that_carries_a_hand_wins_over_a_draft(page: Page):
-    open_calculator(page)
+    pages.open_calculator(page)
     tap(page, "1m", "9m", "1p", "9p")  # a draft for the empty calculator
 
     page.goto("/" + EXAMPLE_3_QUERY)  # a permalink, a shared link
-    expect(typed(page, "hand")).to_have_value(EXAMPLE_3["hand"])
-    assert payments(page) == EXAMPLE_3_PAYMENTS
+    expect(pages.typed(page, "hand")).to_have_value(pages.EXAMPLE_3["hand"])
+    assert pages.payments(page) == pages.EXAMPLE_3_PAYMENTS
     expect(page.locator("[data-draft-notice]")).to_be_hidden()
     page.go_back()  # a step back to the empty calculator: the draft typed there
     expect(page.locator('[data-tiles="hand"] .tile-btn')).to_have_count(4)
     page.go_forward()
-    expect(typed(page, "hand")).to_have_value(EXAMPLE_3["hand"])
+    expect(pages.typed(page, "hand")).to_have_value(pages.EXAMPLE_3["hand"])
 
     switch_language(page, "zh-hant")  # its own page again: still the link's hand
-    expect(typed(page, "hand")).to_have_value(EXAMPLE_3["hand"])
-    assert payments(page) == EXAMPLE_3_PAYMENTS
+    expect(pages.typed(page, "hand")).to_have_value(pages.EXAMPLE_3["hand"])
+    assert pages.payments(page) == pages.EXAMPLE_3_PAYMENTS
     expect(page.locator("#result")).not_to_have_class(re.compile(r"\banswer-stale\b"))
     expect(page.locator("[data-draft-notice]")).to_be_hidden()
     page.reload()
-    expect(typed(page, "hand")).to_have_value(EXAMPLE_3["hand"])
+    expect(pages.typed(page, "hand")).to_have_value(pages.EXAMPLE_3["hand"])
 
     # the calculator opened afresh by a link starts empty, and stays so after a reload
     page.goto("/")
-    expect(typed(page, "hand")).to_have_value("")
+    expect(pages.typed(page, "hand")).to_have_value("")
     page.reload()
-    expect(typed(page, "hand")).to_have_value("")
+    expect(pages.typed(page, "hand")).to_have_value("")
     expect(page.locator("[data-draft-notice]")).to_be_hidden()
 
 
 def test_a_draft_over_a_scored_hand_is_marked_as_changed_since_its_answer(page: Page):
-    open_calculator(page, EXAMPLE_3_QUERY)
-    assert payments(page) == EXAMPLE_3_PAYMENTS
+    pages.open_calculator(page, EXAMPLE_3_QUERY)
+    assert pages.payments(page) == pages.EXAMPLE_3_PAYMENTS
     page.locator("#id_base").fill("3")
     switch_language(page, "en")
     expect(page.locator("#id_base")).to_have_value("3")
@@ -129,11 +121,11 @@ def test_a_draft_over_a_scored_hand_is_marked_as_changed_since_its_answer(page: 
     expect(page.locator(".answer-notice")).to_be_visible()
     page.locator("#score-form button[type=submit]").tap()
     expect(page.locator("#result")).not_to_have_class(re.compile(r"\banswer-stale\b"))
-    assert payments(page) == {seat: 3 * net for seat, net in EXAMPLE_3_PAYMENTS.items()}
+    assert pages.payments(page) == {seat: 3 * net for seat, net in pages.EXAMPLE_3_PAYMENTS.items()}
 
 
 def test_a_ledger_form_half_typed_survives_a_language_switch(page: Page):
-    edit = new_table(page)
+    edit = pages.new_table(page)
     page.goto(edit)
     page.locator("[data-record-adjust]").click()
     page.wait_for_url(re.compile(r"/hand/\d+/adjust$"))

@@ -5,14 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    MINUS,
-    WIDTH,
-    page_width,
-    pick_seat,
-    record_win,
-    serious,
-)
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
@@ -36,22 +29,24 @@ def test_a_session_at_the_table(page: Page, artifacts):
     expect(page.locator("[data-edit-link]")).to_be_visible()
     assert next_hand(page) == ("E", "0")
 
-    record_win(page, "E")  # the dealer wins at 平莊: ×2 from each
+    pages.record_win(page, "E")  # the dealer wins at 平莊: ×2 from each
     assert next_hand(page) == ("E", "1")
-    assert totals(page) == {"E": "+6", "S": f"{MINUS}2", "W": f"{MINUS}2", "N": f"{MINUS}2"}
+    assert totals(page) == {"E": "+6", "S": f"{pages.MINUS}2",
+                            "W": f"{pages.MINUS}2", "N": f"{pages.MINUS}2"}
 
     page.locator("[data-record-draw]").tap()
     expect(page.locator("[data-after] [data-streak]")).to_have_attribute("data-streak", "2")
     page.locator("main form button[type=submit]").tap()
     assert next_hand(page) == ("E", "2")  # a draw: the dealer keeps the seat
 
-    record_win(page, "S")  # 三連莊: the dealer pays ×8, the others ×1; S takes the deal
+    pages.record_win(page, "S")  # 三連莊: the dealer pays ×8, the others ×1; S takes the deal
     assert next_hand(page) == ("S", "0")
-    assert totals(page) == {"E": f"{MINUS}2", "S": "+8", "W": f"{MINUS}3", "N": f"{MINUS}3"}
+    assert totals(page) == {"E": f"{pages.MINUS}2", "S": "+8",
+                            "W": f"{pages.MINUS}3", "N": f"{pages.MINUS}3"}
     expect(page.locator("tbody[data-hand]")).to_have_count(3)
     expect(page.locator(".ledger-chart polyline")).to_have_count(4)
-    assert page_width(page) <= WIDTH, "the ledger scrolls sideways"
-    assert not serious(Axe().run(page).response["violations"])
+    assert pages.page_width(page) <= pages.WIDTH, "the ledger scrolls sideways"
+    assert not pages.serious(Axe().run(page).response["violations"])
     page.screenshot(path=str(artifacts / "ledger-360.png"), full_page=True)
 
     edit_url = page.url
@@ -85,7 +80,7 @@ def record_result(page: Page, winner: str, how: str = "self_draw", discarder: st
 
 
 def fill_result(page: Page, winner: str, how: str, discarder: str, total: str):
-    pick_seat(page, "winner", winner)
+    pages.pick_seat(page, "winner", winner)
     page.select_option("#id_win_type", how)
     page.select_option("#id_discarder", discarder)
     page.fill("#id_multiplier", total)
@@ -104,11 +99,12 @@ def test_undo_confirm_restore_paper_results_and_a_prechecked_change(page: Page, 
     expect(page.locator("[data-edit-link]")).to_be_visible()
 
     record_result(page, "E", total="2")  # 平莊 ×2, the hand ×2: 4 from each
-    assert totals(page) == {"E": "+12", "S": f"{MINUS}4", "W": f"{MINUS}4", "N": f"{MINUS}4"}
+    assert totals(page) == {"E": "+12", "S": f"{pages.MINUS}4",
+                            "W": f"{pages.MINUS}4", "N": f"{pages.MINUS}4"}
     record_result(page, "E")  # 二連莊 ×4: 4 from each
     record_result(page, "E", "discard", "S")  # 三連莊 ×8: S alone pays 8
     assert next_hand(page) == ("E", "3")
-    assert totals(page)["S"] == f"{MINUS}16"
+    assert totals(page)["S"] == f"{pages.MINUS}16"
     expect(page.locator("tbody[data-hand]")).to_have_count(3)
 
     # Undo: a page that shows the hand and asks; then a way back.
@@ -117,11 +113,11 @@ def test_undo_confirm_restore_paper_results_and_a_prechecked_change(page: Page, 
     expect(page.locator("tbody[data-hand]")).to_have_count(0)  # nothing undone yet
     page.locator("[data-confirm-undo]").tap()
     expect(page.locator("tbody[data-hand]")).to_have_count(2)
-    assert totals(page)["S"] == f"{MINUS}8"
+    assert totals(page)["S"] == f"{pages.MINUS}8"
     page.screenshot(path=str(artifacts / "ledger-undone-360.png"), full_page=True)
     page.locator("[data-restore] button").tap()
     expect(page.locator("tbody[data-hand]")).to_have_count(3)
-    assert totals(page)["S"] == f"{MINUS}16"
+    assert totals(page)["S"] == f"{pages.MINUS}16"
     expect(page.locator("[data-restore]")).to_have_count(0)
 
     # A change to hand 1 that hand 3 cannot survive is refused before any save.
@@ -133,10 +129,10 @@ def test_undo_confirm_restore_paper_results_and_a_prechecked_change(page: Page, 
     # A change it can survive is previewed and saved.
     fill_result(page, "E", "self_draw", "", "4")
     page.locator("#preview [data-record]").tap()
-    assert totals(page)["S"] == f"{MINUS}20"  # hand 1 now ×4 at 平莊: 8 from each
+    assert totals(page)["S"] == f"{pages.MINUS}20"  # hand 1 now ×4 at 平莊: 8 from each
 
-    assert page_width(page) <= WIDTH
-    assert not serious(Axe().run(page).response["violations"])
+    assert pages.page_width(page) <= pages.WIDTH
+    assert not pages.serious(Axe().run(page).response["violations"])
     page.goto("/t/new/")
     mine = page.locator("[data-my-tables]")
     expect(mine).to_be_visible()

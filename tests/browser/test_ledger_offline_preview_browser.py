@@ -9,15 +9,9 @@ from django.template.loader import render_to_string
 from playwright.sync_api import Page, expect
 
 from presentation.ledger import position_html
-from tests.browser.pages import (
-    a_table_kept_for_offline,
-    keep_the_engine,
-    needs_engine,
-    pick_seat,
-    typed,
-)
+from tests.browser import pages
 
-pytestmark = [pytest.mark.ledger, needs_engine]
+pytestmark = [pytest.mark.ledger, pages.needs_engine]
 
 # Hangzhou (a new table's region): South self-draws 暴頭, 白 as the wild.
 HAND, WIN_TILE, WINNER = "123m456m789p345s5z", "5z", "S"
@@ -28,9 +22,9 @@ def preview_hand(page: Page, edit: str) -> None:
     page.goto(edit)
     page.locator("[data-record-win]").click()
     expect(page.locator("[data-tile-entry]")).to_be_visible()
-    typed(page, "hand").fill(HAND)
-    typed(page, "win_tile").fill(WIN_TILE)
-    pick_seat(page, "winner", WINNER)
+    pages.typed(page, "hand").fill(HAND)
+    pages.typed(page, "win_tile").fill(WIN_TILE)
+    pages.pick_seat(page, "winner", WINNER)
     page.locator("#score-form button[type=submit]").click()
 
 
@@ -49,8 +43,8 @@ def preview_text(page: Page) -> str:
 
 def test_with_no_network_the_win_page_previews_the_payments_as_online_and_keeps_the_hand(
         page: Page, artifacts):
-    keep_the_engine(page)
-    edit = a_table_kept_for_offline(page)
+    pages.keep_the_engine(page)
+    edit = pages.a_table_kept_for_offline(page)
 
     preview_hand(page, edit)
     expect(page.locator("#preview [data-record]")).to_be_visible()

@@ -9,17 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser.pages import (
-    PLAIN,
-    a_draw_recorded_offline,
-    a_table_kept_for_offline,
-    new_table,
-    other_phone,
-    pick_seat,
-    record_a_draw,
-    record_win,
-    typed,
-)
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
@@ -30,14 +20,14 @@ def hands(page: Page) -> list[tuple[str, str]]:
 
 
 def test_a_stale_page_on_each_write_never_replaces_another_phones_hand(page: Page):
-    edit = new_table(page)
-    b = other_phone(page)
+    edit = pages.new_table(page)
+    b = pages.other_phone(page)
 
     # 记流局 opened on A for hand 1; B records hand 1 as a win; A's draw goes to hand 2.
     page.goto(edit)
     page.locator("[data-record-draw]").click()
     b.goto(edit)
-    record_win(b, "S")
+    pages.record_win(b, "S")
     page.locator("main form button[type=submit]").click()
     expect(page.locator("div[role=alert][data-stale]")).to_be_visible()
     button = page.locator("main form button[type=submit]")
@@ -49,10 +39,10 @@ def test_a_stale_page_on_each_write_never_replaces_another_phones_hand(page: Pag
     # A paper result opened for hand 3; B records hand 3; A's result goes to hand 4.
     page.goto(edit)
     page.locator("[data-record-result]").click()
-    pick_seat(page, "winner", "W")
+    pages.pick_seat(page, "winner", "W")
     page.locator("[data-preview]").click()
     b.goto(edit)
-    record_win(b, "N")
+    pages.record_win(b, "N")
     page.locator("#preview [data-record]").click()
     expect(page.locator("div[role=alert][data-stale]")).to_be_visible()
     page.locator("[data-preview]").click()  # the payments again, now as hand 4
@@ -64,11 +54,11 @@ def test_a_stale_page_on_each_write_never_replaces_another_phones_hand(page: Pag
     page.goto(edit)
     page.locator("[data-record-win]").click()
     expect(page.locator("[data-tile-entry]")).to_be_visible()  # tiles.js has run
-    typed(page, "hand").fill(PLAIN)
-    typed(page, "win_tile").fill("7z")
+    pages.typed(page, "hand").fill(pages.PLAIN)
+    pages.typed(page, "win_tile").fill("7z")
     page.locator("#score-form button[type=submit]").click()
     b.goto(edit)
-    record_a_draw(b)
+    pages.record_a_draw(b)
     page.locator("#preview [data-record]").click()
     expect(page.locator("div[role=alert][data-stale]")).to_be_visible()
     expect(page.locator("#preview [data-record]")).to_have_text("记录第 6 局")
@@ -79,7 +69,7 @@ def test_a_stale_page_on_each_write_never_replaces_another_phones_hand(page: Pag
     page.goto(edit)
     page.locator("[data-undo]").click()
     b.goto(edit)
-    record_a_draw(b)
+    pages.record_a_draw(b)
     page.locator("[data-confirm-undo]").click()
     expect(page.locator(".alert-danger")).to_contain_text("没有撤销")
     expect(page.locator("tbody[data-hand]")).to_have_count(7)
@@ -89,7 +79,7 @@ def test_a_stale_page_on_each_write_never_replaces_another_phones_hand(page: Pag
     page.locator("[data-confirm-undo]").click()
     expect(page.locator("[data-restore]")).to_be_visible()
     b.goto(edit)
-    record_win(b, "E")
+    pages.record_win(b, "E")
     page.locator("[data-restore] button").click()
     expect(page.locator("tbody[data-hand]")).to_have_count(7)
     assert hands(page)[-1] == ("7", "win")  # B's win, not the undone draw
@@ -98,13 +88,13 @@ def test_a_stale_page_on_each_write_never_replaces_another_phones_hand(page: Pag
 
 def test_three_hands_recorded_offline_are_synced_in_order_without_a_conflict(page: Page,
                                                                             artifacts):
-    edit = a_table_kept_for_offline(page)
+    edit = pages.a_table_kept_for_offline(page)
 
     page.context.set_offline(True)
     waiting = page.locator("[data-pending-entry=waiting]")
     for kept in range(1, 4):
         page.goto(edit)
-        record_a_draw(page)
+        pages.record_a_draw(page)
         # the draw kept before the next is started (a new address would cancel its POST)
         expect(waiting).to_have_count(kept)
     expect(waiting.nth(2)).to_contain_text("第 3 局")
@@ -118,7 +108,7 @@ def test_three_hands_recorded_offline_are_synced_in_order_without_a_conflict(pag
 
 
 def test_two_tabs_sync_one_offline_hand_once(page: Page):
-    edit = a_draw_recorded_offline(page)
+    edit = pages.a_draw_recorded_offline(page)
     second = page.context.new_page()
     second.goto(edit)
     expect(second.locator("[data-pending-entry=waiting]")).to_have_count(1)
@@ -132,7 +122,7 @@ def test_two_tabs_sync_one_offline_hand_once(page: Page):
 
 
 def test_a_wifi_login_page_during_a_replay_leaves_the_hand_waiting(page: Page):
-    a_draw_recorded_offline(page)
+    pages.a_draw_recorded_offline(page)
 
     portal = {"on": True, "hits": 0}
 
@@ -160,13 +150,13 @@ def test_a_wifi_login_page_during_a_replay_leaves_the_hand_waiting(page: Page):
 
 
 def test_a_watching_phone_sees_a_new_hand_without_a_reload(page: Page):
-    edit = new_table(page)
+    edit = pages.new_table(page)
     view = page.locator("[data-view-link]").get_attribute("href")
     page.goto(view)
     page.evaluate("window.stillThisPage = true")
-    b = other_phone(page)
+    b = pages.other_phone(page)
     b.goto(edit)
-    record_a_draw(b)
+    pages.record_a_draw(b)
     expect(page.locator("tbody[data-hand]")).to_have_count(1, timeout=15_000)
     assert page.evaluate("window.stillThisPage") is True  # swapped in, not reloaded
 
@@ -175,22 +165,22 @@ def test_a_watching_phone_sees_a_new_hand_without_a_reload(page: Page):
     page.locator("[data-record-draw]").click()
     notice = page.locator("[data-live-notice]")
     expect(notice).to_be_hidden()
-    record_a_draw(b)
+    pages.record_a_draw(b)
     expect(notice).to_be_visible(timeout=15_000)
     expect(notice).to_contain_text("另一部手机刚改了记分表")
     b.context.close()
 
 
 def test_a_hand_kept_after_a_conflict_waits_for_it_and_both_go_in_order(page: Page):
-    edit = a_table_kept_for_offline(page)
+    edit = pages.a_table_kept_for_offline(page)
     page.context.set_offline(True)
     for _ in range(2):  # X, then A, kept with no network
         page.goto(edit)
-        record_a_draw(page)
+        pages.record_a_draw(page)
     expect(page.locator("[data-pending-entry=waiting]")).to_have_count(2)
-    b = other_phone(page)
+    b = pages.other_phone(page)
     b.goto(edit)
-    record_win(b, "S")  # hand 1 on another phone meanwhile
+    pages.record_win(b, "S")  # hand 1 on another phone meanwhile
 
     page.context.set_offline(False)
     conflict = page.locator("[data-pending-entry=conflict]")

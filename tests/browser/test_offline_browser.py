@@ -8,20 +8,11 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    a_table_kept_for_offline,
-    forms_kept,
-    keep_the_engine,
-    needs_engine,
-    record_a_draw,
-    result_text,
-    typed,
-    visit_with_the_service_worker,
-)
+from tests.browser import pages
 
 
 def test_opened_pages_open_offline_and_others_say_why(page: Page, artifacts):
-    visit_with_the_service_worker(page, "/rules/")
+    pages.visit_with_the_service_worker(page, "/rules/")
     page.goto("/")
     expect(page.locator("[data-tile-entry]")).to_be_visible()
 
@@ -45,7 +36,7 @@ def test_opened_pages_open_offline_and_others_say_why(page: Page, artifacts):
     expect(page.locator("#result .result")).to_be_visible()  # online again: the server's
 
 
-@needs_engine
+@pages.needs_engine
 def test_one_visit_is_enough_reload_with_the_network_cut_and_score(page: Page, artifacts):
     """A player's first visit ever: the footer says when the app is ready for use with no
     network; then, offline, the page reloads and scores, and the other pages open too
@@ -96,7 +87,7 @@ def test_a_read_only_ledger_shows_the_last_ledger_it_saw_with_its_time(page: Pag
     page.locator("main form button[type=submit]").tap()
     view = page.locator("[data-view-link]").get_attribute("href")
     edit = page.url
-    visit_with_the_service_worker(page, view)
+    pages.visit_with_the_service_worker(page, view)
     expect(page.locator("[data-seen-offline]")).to_be_hidden()  # online: nothing to say
 
     page.context.set_offline(True)
@@ -140,20 +131,20 @@ def enter(page: Page, hand: dict) -> None:
     page.locator("#score-form button[type=submit]").click()
 
 
-@needs_engine
+@pages.needs_engine
 def test_with_the_network_cut_the_calculator_scores_with_the_same_engine(page: Page,
                                                                           artifacts):
     """The same hands entered in the same page, regions picked one after the other, with a
     connection and without: word for word the same answers (a region picked offline comes
     with its fields as the server's would)."""
-    keep_the_engine(page)
+    pages.keep_the_engine(page)
     online = {}
     page.goto("/")
     for name, hand in HANDS.items():
         with page.expect_response(lambda r: r.request.headers.get("hx-trigger") == "score-form"):
             enter(page, hand)
         expect(page.locator("#result .result")).to_be_visible()
-        online[name] = result_text(page)
+        online[name] = pages.result_text(page)
 
     page.context.set_offline(True)
     page.goto("/")
@@ -165,7 +156,7 @@ def test_with_the_network_cut_the_calculator_scores_with_the_same_engine(page: P
         if name.startswith("hangzhou"):
             expect(answer.locator(".patterns strong")).to_have_text(["暴头"])
             page.screenshot(path=str(artifacts / "offline-score-360.png"), full_page=True)
-        assert result_text(page) == online[name], name
+        assert pages.result_text(page) == online[name], name
 
     # A hand the engine refuses: the field it names says why, as online
     # (test_offline_same_answer_browser.py compares every word).
@@ -181,13 +172,13 @@ def test_with_the_network_cut_the_calculator_scores_with_the_same_engine(page: P
 @pytest.mark.ledger
 def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict_is_kept(
         page: Page, artifacts):
-    edit = a_table_kept_for_offline(page)
+    edit = pages.a_table_kept_for_offline(page)
     hands = page.locator("tbody[data-hand]")
 
     # With no network: the hand is kept in the browser and listed as 待同步.
     page.context.set_offline(True)
     page.goto(edit)
-    record_a_draw(page)
+    pages.record_a_draw(page)
     waiting = page.locator("[data-pending-entry=waiting]")
     expect(waiting).to_have_count(1)
     expect(waiting).to_contain_text("待同步")
@@ -198,17 +189,17 @@ def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict
     page.context.set_offline(False)
     expect(hands).to_have_count(1, timeout=40_000)
     expect(page.locator("#pending")).to_be_hidden()
-    forms_kept(page)
+    pages.forms_kept(page)
 
     # Offline again, while another player records a hand online: this one conflicts.
     page.context.set_offline(True)
     page.goto(edit)
-    record_a_draw(page)
+    pages.record_a_draw(page)
     expect(page.locator("[data-pending-entry=waiting]")).to_have_count(1)
     other = page.context.browser.new_context(base_url=page.url.split("/t/")[0], locale="zh-CN")
     other_page = other.new_page()
     other_page.goto(edit)
-    record_a_draw(other_page)
+    pages.record_a_draw(other_page)
     expect(other_page.locator("tbody[data-hand]")).to_have_count(2)
     other.close()
 
@@ -228,7 +219,7 @@ def test_a_hand_recorded_offline_is_sent_when_the_network_returns_and_a_conflict
 
 @pytest.mark.ledger
 def test_a_win_typed_offline_is_kept_unscored_and_the_server_scores_it_when_sent(page: Page):
-    edit = a_table_kept_for_offline(page)
+    edit = pages.a_table_kept_for_offline(page)
 
     page.context.set_offline(True)
     page.goto(edit)
@@ -251,26 +242,26 @@ def test_a_win_typed_offline_is_kept_unscored_and_the_server_scores_it_when_sent
     expect(page.locator("[data-total=S]")).to_have_text(re.compile(r"^−\d+$"))
 
 
-@needs_engine
+@pages.needs_engine
 def test_with_the_network_cut_the_waits_page_lists_the_waits_with_the_same_engine(page: Page):
-    keep_the_engine(page)
-    visit_with_the_service_worker(page, "/waits/")
+    pages.keep_the_engine(page)
+    pages.visit_with_the_service_worker(page, "/waits/")
     hand = "123m456m789p345s9s"
     page.goto("/waits/")
-    typed(page, "hand").fill(hand)
+    pages.typed(page, "hand").fill(hand)
     with page.expect_response(lambda r: r.request.headers.get("hx-trigger") == "waits-form"):
         page.locator("#waits-form button[type=submit]").click()
     expect(page.locator("#result .result")).to_be_visible()
-    online = result_text(page)
+    online = pages.result_text(page)
 
     page.context.set_offline(True)
     page.goto("/waits/")
-    typed(page, "hand").fill(hand)
+    pages.typed(page, "hand").fill(hand)
     page.locator("#waits-form button[type=submit]").click()
     answer = page.locator("#result [data-offline-answer=hangzhou]")
     expect(answer).to_be_visible(timeout=60_000)
     expect(answer.locator(".offline-badge")).to_have_text("离线计算")
-    assert result_text(page) == online
+    assert pages.result_text(page) == online
 
 
 def test_where_the_browser_offers_to_install_the_app_a_button_asks(page: Page):

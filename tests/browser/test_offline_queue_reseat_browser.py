@@ -10,13 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    a_named_table,
-    forms_kept,
-    other_phone,
-    type_plain_win,
-    visit_with_the_service_worker,
-)
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
@@ -26,7 +20,7 @@ def keep_a_win_offline(page: Page, edit: str, winner: str) -> None:
     (unscored: the offline engine is not kept on this phone)."""
     page.goto(edit)
     page.locator("[data-record-win]").click()
-    type_plain_win(page, winner)
+    pages.type_plain_win(page, winner)
     page.locator("#score-form button[type=submit]").click()
     page.locator("[data-record-offline]").click()
     page.wait_for_url(re.compile(r"/e/[^/]+/(#[\w-]+)?$"))
@@ -34,10 +28,10 @@ def keep_a_win_offline(page: Page, edit: str, winner: str) -> None:
 
 def test_a_second_kept_hand_is_not_recorded_for_the_person_seated_meanwhile(
         page: Page, artifacts):
-    a_named_table(page, ["甲", "乙", "丙", "丁"])
+    pages.a_named_table(page, ["甲", "乙", "丙", "丁"])
     edit = page.url
-    visit_with_the_service_worker(page, edit)
-    forms_kept(page)
+    pages.visit_with_the_service_worker(page, edit)
+    pages.forms_kept(page)
 
     page.context.set_offline(True)
     waiting = page.locator("[data-pending-entry=waiting]")
@@ -46,7 +40,7 @@ def test_a_second_kept_hand_is_not_recorded_for_the_person_seated_meanwhile(
         expect(waiting).to_have_count(kept)
     expect(waiting.nth(1)).to_contain_text("第 2 局")
 
-    b = other_phone(page)
+    b = pages.other_phone(page)
     b.goto(edit + "people")
     b.fill("#id_name_N", "戊")
     b.locator("[data-seats-form] button[type=submit]").tap()

@@ -9,16 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    MINUS,
-    WIDTH,
-    a_named_table,
-    numbers,
-    other_phone,
-    page_width,
-    record_win,
-    serious,
-)
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
@@ -46,13 +37,13 @@ def check_the_evening(page: Page) -> None:
     expect(page.locator("#hand-1")).to_contain_text("小乙")  # renamed on every hand
     # everyone's own total, 丁 who left included
     totals = {item.get_attribute("data-person"):
-              item.locator("[data-person-total]").inner_text().replace(MINUS, "-")
+              item.locator("[data-person-total]").inner_text().replace(pages.MINUS, "-")
               for item in page.locator("[data-by-person] [data-person]").all()}
     assert totals == {"甲": "-5", "小乙": "+6", "丙": "-4", "戊": "+6", "丁": "-3"}
     # the settle-up, per person, largest debtor to largest creditor (ties: 南 before 北)
     lines = page.locator("[data-transfer]").all_inner_texts()
     assert [(line.split("→")[0].split()[-1], line.split("→")[1].split()[-3],
-             numbers(line.split("→")[1])[-1]) for line in lines] == [
+             pages.numbers(line.split("→")[1])[-1]) for line in lines] == [
         ("甲", "小乙", "5"), ("丙", "戊", "4"), ("丁", "戊", "2"), ("丁", "小乙", "1")], lines
     # the stats, a column per person
     assert cells(page, "wins") == {"甲": "0", "小乙": "2", "丙": "0", "戊": "1", "丁": "0"}
@@ -62,9 +53,9 @@ def check_the_evening(page: Page) -> None:
 
 
 def test_rename_and_seat_a_new_player_mid_evening(page: Page, artifacts):
-    a_named_table(page, NAMES)
-    record_win(page, "S")  # 乙 self-draws: 甲 (the dealer) pays 2, 丙 and 丁 1
-    record_win(page, "S")  # 乙, the dealer now, self-draws: 2 from each
+    pages.a_named_table(page, NAMES)
+    pages.record_win(page, "S")  # 乙 self-draws: 甲 (the dealer) pays 2, 丙 and 丁 1
+    pages.record_win(page, "S")  # 乙, the dealer now, self-draws: 2 from each
 
     page.locator("[data-people-link]").tap()
     page.wait_for_url(re.compile(r"/people$"))
@@ -82,17 +73,17 @@ def test_rename_and_seat_a_new_player_mid_evening(page: Page, artifacts):
     page.locator("[data-seats-form] button[type=submit]").tap()
     expect(page.locator('[data-change="3-N"]')).to_be_visible()
     expect(page.locator("[data-seat-now=N]")).to_contain_text("戊")
-    assert page_width(page) <= WIDTH, "the people page scrolls sideways"
-    assert not serious(Axe().run(page).response["violations"])
+    assert pages.page_width(page) <= pages.WIDTH, "the people page scrolls sideways"
+    assert not pages.serious(Axe().run(page).response["violations"])
     page.screenshot(path=str(artifacts / "people-360.png"), full_page=True)
 
     page.locator("main a").first.tap()  # ← back to the table
     expect(page.locator("[data-next]")).to_be_visible()
-    record_win(page, "N")  # 戊 self-draws: 小乙 (the dealer, 二连庄) pays 4, 甲 and 丙 1
+    pages.record_win(page, "N")  # 戊 self-draws: 小乙 (the dealer, 二连庄) pays 4, 甲 and 丙 1
     expect(page.locator("tbody[data-hand]")).to_have_count(3)
     check_the_evening(page)
-    assert page_width(page) <= WIDTH, "the ledger scrolls sideways"
-    assert not serious(Axe().run(page).response["violations"])
+    assert pages.page_width(page) <= pages.WIDTH, "the ledger scrolls sideways"
+    assert not pages.serious(Axe().run(page).response["violations"])
     page.locator("#hand-3").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "people-sheet-360.png"))
     page.locator("#settle").scroll_into_view_if_needed()
@@ -111,11 +102,11 @@ def test_a_seats_form_open_on_a_second_phone_is_not_written_over_the_first(
     """Both phones open 谁坐哪里 for hand 2; the first seats 戊 at 北; the second, its page
     drawn before, seats 己 at 西: it is told the seating changed and shown it, and 戊
     stays."""
-    a_named_table(page, NAMES)
-    record_win(page, "S")
+    pages.a_named_table(page, NAMES)
+    pages.record_win(page, "S")
     page.locator("[data-people-link]").tap()
     page.wait_for_url(re.compile(r"/people$"))
-    second = other_phone(page)
+    second = pages.other_phone(page)
     second.goto(page.url)
     page.fill("#id_name_N", "戊")
     page.locator("[data-seats-form] button[type=submit]").tap()
@@ -128,7 +119,7 @@ def test_a_seats_form_open_on_a_second_phone_is_not_written_over_the_first(
     expect(second.locator("#id_name_W")).to_have_value("丙")
     expect(second.locator('[data-change="2-N"]')).to_be_visible()
     expect(second.locator('[data-change="2-W"]')).to_have_count(0)
-    assert page_width(second) <= WIDTH
+    assert pages.page_width(second) <= pages.WIDTH
     second.screenshot(path=str(artifacts / "people-changed-meanwhile-360.png"),
                       full_page=True)
     second.context.close()

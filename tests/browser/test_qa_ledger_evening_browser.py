@@ -10,15 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    WIDTH,
-    a_named_table,
-    a_table_kept_for_offline,
-    new_table,
-    other_phone,
-    page_width,
-    record_a_draw,
-)
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
@@ -30,7 +22,7 @@ def open_adjustment(page: Page, edit: str) -> None:
 
 
 def test_a_form_reloaded_half_typed_is_filled_in_again_until_the_ledger_moves(page: Page):
-    edit = new_table(page)
+    edit = pages.new_table(page)
     open_adjustment(page, edit)
     page.locator("label[for=id_reason_1]").click()  # other: an amount per seat
     page.fill("#id_amount_E", "5")
@@ -62,9 +54,9 @@ def test_a_form_reloaded_half_typed_is_filled_in_again_until_the_ledger_moves(pa
 
     # typed, then another phone records a hand: the reloaded form is the ledger's now
     page.fill("#id_note", "别的")
-    other = other_phone(page)
+    other = pages.other_phone(page)
     other.goto(edit)
-    record_a_draw(other)
+    pages.record_a_draw(other)
     expect(other.locator("tbody[data-hand]")).to_have_count(2)
     page.reload()
     expect(page.locator("#id_note")).to_have_value("")
@@ -72,7 +64,7 @@ def test_a_form_reloaded_half_typed_is_filled_in_again_until_the_ledger_moves(pa
 
 
 def test_a_setting_saved_with_no_network_says_nothing_was_saved(page: Page):
-    edit = a_table_kept_for_offline(page)
+    edit = pages.a_table_kept_for_offline(page)
     page.context.set_offline(True)
     page.goto(edit)
     page.fill("#id_money_per_point", "2")
@@ -86,16 +78,16 @@ def test_a_setting_saved_with_no_network_says_nothing_was_saved(page: Page):
 
 
 def test_an_adjustment_kept_offline_meets_another_phones_hand_as_a_line(page: Page):
-    edit = a_table_kept_for_offline(page)
+    edit = pages.a_table_kept_for_offline(page)
     page.context.set_offline(True)
     open_adjustment(page, edit)
     page.fill("#id_each", "10")
     page.locator("main form[data-adjust-form] button[type=submit]").click()
     expect(page.locator("[data-pending-entry=waiting]")).to_have_count(1)
 
-    other = other_phone(page)
+    other = pages.other_phone(page)
     other.goto(edit)
-    record_a_draw(other)
+    pages.record_a_draw(other)
     expect(other.locator("tbody[data-hand]")).to_have_count(1)
 
     page.context.set_offline(False)
@@ -114,14 +106,14 @@ def test_an_adjustment_kept_offline_meets_another_phones_hand_as_a_line(page: Pa
 def test_long_latin_names_keep_the_sheet_within_a_phone(page: Page):
     """Thirty letters with no space (the longest a name may be) in the chart's legend: it
     wraps, and the sheet stays 360 px wide."""
-    a_named_table(page, ["W" * 30, "M" * 30, "字" * 30, "老王"])
+    pages.a_named_table(page, ["W" * 30, "M" * 30, "字" * 30, "老王"])
     page.locator("[data-record-draw]").click()
     page.locator("main form button[type=submit]").click()
     expect(page.locator(".chart-legend")).to_be_visible()
-    assert page_width(page) <= WIDTH
+    assert pages.page_width(page) <= pages.WIDTH
     page.goto(page.locator("[data-view-link]").get_attribute("href"))
     expect(page.locator(".chart-legend")).to_be_visible()
-    assert page_width(page) <= WIDTH
+    assert pages.page_width(page) <= pages.WIDTH
 
 
 def test_a_recorded_hands_change_link_with_no_network_never_adds_it_again(page: Page):
@@ -129,7 +121,7 @@ def test_a_recorded_hands_change_link_with_no_network_never_adds_it_again(page: 
     that kept form is dropped: with no network, hand 1's "change" link says the page
     needs the connection, rather than a form that would add hand 1 again (a new hand from
     an old version, which the reconnecting phone would offer to record as hand 2)."""
-    edit = a_table_kept_for_offline(page)
+    edit = pages.a_table_kept_for_offline(page)
     page.locator("[data-record-draw]").click()
     page.wait_for_url(re.compile(r"/hand/1/draw$"))
     page.locator("main form button[type=submit]").click()

@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import HEIGHT, WIDTH, page_width, pattern_names, serious
+from tests.browser import pages
 
 REGIONS = ("hangzhou", "jinhua", "honghe")
 
@@ -28,7 +28,7 @@ def test_the_rules_overview_fits_a_360_px_phone(page: Page, artifacts):
     expect(table.locator("thead th[scope=col]")).to_have_count(1 + len(REGIONS))
     assert table.locator("tbody tr").count() > 20
 
-    assert page_width(page) <= WIDTH
+    assert pages.page_width(page) <= pages.WIDTH
     expect(page.locator("main")).not_to_contain_text("{#")  # no template source leaks
     # Wider than the phone, the table scrolls inside its own box, which then takes
     # keyboard focus; where it fits (the Chinese row names are short), it does not.
@@ -40,7 +40,7 @@ def test_the_rules_overview_fits_a_360_px_phone(page: Page, artifacts):
     expect(scroller).to_have_attribute("role", "region")
     expect(scroller).to_have_accessible_name("番型对照")
 
-    path = artifacts / f"rules-{WIDTH}x{HEIGHT}.png"
+    path = artifacts / f"rules-{pages.WIDTH}x{pages.HEIGHT}.png"
     page.screenshot(path=path)
     assert path.stat().st_size > 0
 
@@ -48,14 +48,14 @@ def test_the_rules_overview_fits_a_360_px_phone(page: Page, artifacts):
 def test_the_rules_overview_passes_axe(page: Page):
     open_rules(page)
     results = Axe().run(page)
-    assert not serious(results.response["violations"])
+    assert not pages.serious(results.response["violations"])
 
 
 @pytest.mark.parametrize("region", REGIONS)
 def test_a_region_page_fits_a_phone_and_passes_axe(page: Page, region):
     open_rules(page, f"/rules/{region}/")
     expect(page.locator("article.rules-pattern").first).to_be_visible()
-    assert page_width(page) <= WIDTH
+    assert pages.page_width(page) <= pages.WIDTH
 
     # Every example tile has a text alternative: its name and code.
     faces = page.locator(".rules-example img.tile-face__img")
@@ -63,7 +63,7 @@ def test_a_region_page_fits_a_phone_and_passes_axe(page: Page, region):
     for alt in faces.evaluate_all("imgs => imgs.map(img => img.alt)"):
         assert alt.strip()
     results = Axe().run(page)
-    assert not serious(results.response["violations"])
+    assert not pages.serious(results.response["violations"])
     assert "image-alt" in {rule["id"] for rule in results.response["passes"]}
 
 
@@ -79,7 +79,7 @@ def test_an_example_opens_in_the_calculator_with_its_pattern(page: Page):
 
     expect(page.locator("[data-tile-entry]")).to_be_visible()
     expect(page.locator("#result .patterns")).to_contain_text("暴头")
-    assert "暴头" in pattern_names(page)
+    assert "暴头" in pages.pattern_names(page)
     expect(page.locator("#id_region")).to_have_value("hangzhou")
 
 

@@ -8,34 +8,25 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    PLAIN,
-    WIDTH,
-    a_named_table,
-    other_phone,
-    page_width,
-    pick_seat,
-    record_win,
-    typed,
-)
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
 
 def test_a_hand_typed_before_another_phone_seated_someone_is_shown_again_with_the_names_now(
         page: Page, artifacts):
-    a_named_table(page, ["甲", "乙", "丙", "丁"])
+    pages.a_named_table(page, ["甲", "乙", "丙", "丁"])
     edit = page.url
-    record_win(page, "S")
+    pages.record_win(page, "S")
     page.locator("[data-record-win]").tap()
     expect(page.locator("[data-tile-entry]")).to_be_visible()
-    typed(page, "hand").fill(PLAIN)
-    typed(page, "win_tile").fill("7z")
-    pick_seat(page, "winner", "N")
+    pages.typed(page, "hand").fill(pages.PLAIN)
+    pages.typed(page, "win_tile").fill("7z")
+    pages.pick_seat(page, "winner", "N")
     page.locator("#score-form button[type=submit]").tap()
     expect(page.locator("#preview [data-record]")).to_be_visible()
 
-    b = other_phone(page)
+    b = pages.other_phone(page)
     b.goto(edit + "people")
     b.fill("#id_name_N", "戊")
     b.locator("[data-seats-form] button[type=submit]").tap()
@@ -50,8 +41,8 @@ def test_a_hand_typed_before_another_phone_seated_someone_is_shown_again_with_th
     expect(winner).to_be_checked()
     expect(page.locator('#score-form input[name="winner"][value="N"] + label')).to_contain_text(
         "戊")
-    expect(typed(page, "hand")).to_have_value(PLAIN)
-    assert page_width(page) <= WIDTH
+    expect(pages.typed(page, "hand")).to_have_value(pages.PLAIN)
+    assert pages.page_width(page) <= pages.WIDTH
     page.screenshot(path=str(artifacts / "seated-meanwhile-360.png"), full_page=True)
 
     record = page.locator("#preview [data-record]")

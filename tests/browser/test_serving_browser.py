@@ -9,7 +9,7 @@ from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import EXAMPLE_3, EXAMPLE_3_PAYMENTS, open_calculator, payments, typed
+from tests.browser import pages
 from tests.servers import HTTPS
 
 PAGE_WEIGHT_LIMIT = 200 * 1024  # bytes on the wire, compressed
@@ -30,7 +30,7 @@ def watch_csp(page: Page) -> list[str]:
 def test_htmx_pages_work_under_the_csp(page: Page):
     violations = watch_csp(page)
     with page.expect_response(lambda r: r.url.endswith("/")) as first:
-        open_calculator(page)
+        pages.open_calculator(page)
     policy = first.value.headers["content-security-policy"]
     for directive, sources in settings.CONTENT_SECURITY_POLICY["DIRECTIVES"].items():
         assert f"{directive} {' '.join(sources)}" in policy
@@ -41,12 +41,12 @@ def test_htmx_pages_work_under_the_csp(page: Page):
     expect(page.locator("#region-fields")).to_have_attribute("data-region", "honghe")
     page.locator("#id_region").select_option("hangzhou")
     expect(page.locator("#region-fields")).to_have_attribute("data-region", "hangzhou")
-    typed(page, "hand").fill(EXAMPLE_3["hand"])
-    typed(page, "win_tile").fill(EXAMPLE_3["win_tile"])
-    page.locator("#id_dealer_streak").select_option(EXAMPLE_3["dealer_streak"])
+    pages.typed(page, "hand").fill(pages.EXAMPLE_3["hand"])
+    pages.typed(page, "win_tile").fill(pages.EXAMPLE_3["win_tile"])
+    page.locator("#id_dealer_streak").select_option(pages.EXAMPLE_3["dealer_streak"])
     page.locator("#score-form button[type=submit]").tap()
 
-    assert payments(page) == EXAMPLE_3_PAYMENTS
+    assert pages.payments(page) == pages.EXAMPLE_3_PAYMENTS
     assert page.evaluate("window.__samePage === true"), "htmx should swap the result in"
     # The waits page's htmx too.
     page.goto("/waits/?region=honghe&hand=123m456p789s11z45s&wild=9p&winner=S&dealer=E")
@@ -54,7 +54,7 @@ def test_htmx_pages_work_under_the_csp(page: Page):
     assert violations == []
 
 
-@pytest.mark.parametrize("path", ["/?" + "&".join(f"{k}={v}" for k, v in EXAMPLE_3.items()),
+@pytest.mark.parametrize("path", ["/?" + "&".join(f"{k}={v}" for k, v in pages.EXAMPLE_3.items()),
                                   "/rules/", "/practice/?region=honghe&seed=5&total=0"])
 def test_dark_mode_follows_the_system_and_stays_legible(page: Page, artifacts, path):
     page.emulate_media(color_scheme="dark")

@@ -7,16 +7,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    WIDTH,
-    a_named_table,
-    numbers,
-    other_phone,
-    page_width,
-    record_a_draw,
-    record_win,
-    serious,
-)
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
@@ -25,14 +16,14 @@ NAMES = ["阿安", "Bo", "Cy", "Di"]
 
 def test_settle_up_read_and_copied(page: Page, artifacts):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    a_named_table(page, NAMES)
+    pages.a_named_table(page, NAMES)
 
-    record_win(page, "E")  # the dealer wins at 平莊: 2 from each
-    record_a_draw(page)
+    pages.record_win(page, "E")  # the dealer wins at 平莊: 2 from each
+    pages.record_a_draw(page)
     expect(page.locator("tbody[data-hand]")).to_have_count(2)
     # no money per point yet: in points
     expect(page.locator("[data-transfer]")).to_have_count(3)
-    assert numbers(page.locator("[data-transfer]").first.inner_text()) == ["2"]
+    assert pages.numbers(page.locator("[data-transfer]").first.inner_text()) == ["2"]
 
     page.fill("#id_money_per_point", "0.5")
     page.locator("[data-money-form] button[type=submit]").tap()
@@ -40,10 +31,10 @@ def test_settle_up_read_and_copied(page: Page, artifacts):
     lines = page.locator("[data-transfer]").all_inner_texts()
     for line, payer in zip(lines, NAMES[1:], strict=True):
         assert payer in line and "阿安" in line, line
-        assert numbers(line) == ["1", "2"], line  # 1 元 for 2 分
+        assert pages.numbers(line) == ["1", "2"], line  # 1 元 for 2 分
     expect(page.locator("[data-rounding]")).to_contain_text("3")  # 共 3 元
-    assert page_width(page) <= WIDTH, "the settle-up scrolls sideways"
-    assert not serious(Axe().run(page).response["violations"])
+    assert pages.page_width(page) <= pages.WIDTH, "the settle-up scrolls sideways"
+    assert not pages.serious(Axe().run(page).response["violations"])
     page.locator("#settle").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "settle-360.png"))
 
@@ -52,7 +43,7 @@ def test_settle_up_read_and_copied(page: Page, artifacts):
         page.locator("[data-copy-text]").get_attribute("data-copied"))
     copied = page.evaluate("navigator.clipboard.readText()").splitlines()
     header, *sent = copied
-    assert "周五" in header and numbers(header) == ["2", "0.5"], header  # 2 hands, 0.5 元
+    assert "周五" in header and pages.numbers(header) == ["2", "0.5"], header  # 2 hands, 0.5 元
     assert sent == lines
 
     page.goto(page.locator("[data-view-link]").get_attribute("href"))
@@ -64,15 +55,15 @@ def test_settle_up_read_and_copied(page: Page, artifacts):
 def test_a_second_phones_open_sheet_shows_the_money_per_point_set_on_the_first(page: Page):
     """The money per point moves no version, and still another phone's open sheet (the
     read-only one here) settles up in the new money without a reload."""
-    a_named_table(page, NAMES)
-    record_win(page, "E")  # the dealer wins at 平莊: 2 from each
-    second = other_phone(page)
+    pages.a_named_table(page, NAMES)
+    pages.record_win(page, "E")  # the dealer wins at 平莊: 2 from each
+    second = pages.other_phone(page)
     second.goto(page.locator("[data-view-link]").get_attribute("href"))
-    assert numbers(second.locator("[data-transfer]").first.inner_text()) == ["2"]
+    assert pages.numbers(second.locator("[data-transfer]").first.inner_text()) == ["2"]
 
     page.fill("#id_money_per_point", "0.5")
     page.locator("[data-money-form] button[type=submit]").tap()
     expect(page.locator("[data-transfer]").first).to_contain_text("1")
     expect(second.locator("[data-rounding]")).to_contain_text("3", timeout=15_000)
-    assert numbers(second.locator("[data-transfer]").first.inner_text()) == ["1", "2"]
+    assert pages.numbers(second.locator("[data-transfer]").first.inner_text()) == ["1", "2"]
     second.context.close()

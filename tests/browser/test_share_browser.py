@@ -18,14 +18,7 @@ from urllib.parse import urlencode
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    EXAMPLE_3,
-    a_named_table,
-    open_calculator,
-    record_a_draw,
-    record_win,
-    visit_with_the_service_worker,
-)
+from tests.browser import pages
 
 SCALE = 2  # the least pixel ratio share.js draws at; the tests' phone has 1
 MARGIN = 12  # the page's background around the element, in CSS pixels (share.js)
@@ -134,7 +127,7 @@ def assert_a_picture_of(page: Page, element: str, data: bytes) -> Png:
 
 
 def test_a_result_is_downloaded_as_a_picture_where_there_is_no_share_sheet(page: Page, artifacts):
-    open_calculator(page, "?" + urlencode(EXAMPLE_3))
+    pages.open_calculator(page, "?" + urlencode(pages.EXAMPLE_3))
     button = page.locator(RESULT_BUTTON)
     expect(button).to_be_visible()
     expect(button).to_have_text(share_label())
@@ -174,7 +167,7 @@ def shared_files(page: Page, count: int) -> list[dict]:
 def test_a_result_goes_to_the_share_sheet_where_the_browser_has_one(page: Page):
     downloads = []
     page.on("download", lambda download: downloads.append(download))
-    open_calculator(page, "?" + urlencode(EXAMPLE_3))
+    pages.open_calculator(page, "?" + urlencode(pages.EXAMPLE_3))
     page.evaluate(STAND_IN_SHARE_SHEET, 0)
     page.locator(RESULT_BUTTON).tap()
     (file,) = shared_files(page, 1)
@@ -186,7 +179,7 @@ def test_a_result_goes_to_the_share_sheet_where_the_browser_has_one(page: Page):
 def test_a_share_sheet_refused_for_want_of_a_tap_opens_on_the_next(page: Page):
     """Safari lets a page open the share sheet only right after a tap: when drawing took
     too long, the picture waits for a second tap, and is not drawn again."""
-    open_calculator(page, "?" + urlencode(EXAMPLE_3))
+    pages.open_calculator(page, "?" + urlencode(pages.EXAMPLE_3))
     page.evaluate(STAND_IN_SHARE_SHEET, 1)
     button = page.locator(RESULT_BUTTON)
     button.tap()
@@ -201,7 +194,7 @@ def test_a_share_sheet_refused_for_want_of_a_tap_opens_on_the_next(page: Page):
 
 
 def test_a_picture_that_could_not_be_made_is_said(page: Page):
-    open_calculator(page, "?" + urlencode(EXAMPLE_3))
+    pages.open_calculator(page, "?" + urlencode(pages.EXAMPLE_3))
     page.evaluate("() => { HTMLCanvasElement.prototype.toBlob = (done) => done(null); }")
     button = page.locator(RESULT_BUTTON)
     button.tap()
@@ -211,9 +204,9 @@ def test_a_picture_that_could_not_be_made_is_said(page: Page):
 
 
 def test_the_ledger_sheet_is_shared_as_a_picture(page: Page, artifacts):
-    a_named_table(page, ["阿安", "Bo", "Cy", "Di"])
-    record_win(page, "E")
-    record_a_draw(page)
+    pages.a_named_table(page, ["阿安", "Bo", "Cy", "Di"])
+    pages.record_win(page, "E")
+    pages.record_a_draw(page)
     expect(page.locator("tbody[data-hand]")).to_have_count(2)
     expect(page.locator(SHEET_BUTTON)).to_have_text(share_label())
 
@@ -226,16 +219,16 @@ def test_the_ledger_sheet_is_shared_as_a_picture(page: Page, artifacts):
 def test_a_picture_is_made_with_the_network_cut(page: Page):
     """share.js and the tile pictures come from what the service worker keeps: a ledger
     opened with no network and a result on screen when the network went both share."""
-    a_named_table(page, ["阿安", "Bo", "Cy", "Di"])
-    record_win(page, "E")
+    pages.a_named_table(page, ["阿安", "Bo", "Cy", "Di"])
+    pages.record_win(page, "E")
     view = page.locator("[data-view-link]").get_attribute("href")
-    visit_with_the_service_worker(page, view)
+    pages.visit_with_the_service_worker(page, view)
     page.context.set_offline(True)
     page.goto(view)
     expect(page.locator("tbody[data-hand]")).to_have_count(1)
     assert read_png(downloaded(page, SHEET_BUTTON)[1]).width > 0
 
     page.context.set_offline(False)
-    visit_with_the_service_worker(page, "/?" + urlencode(EXAMPLE_3))
+    pages.visit_with_the_service_worker(page, "/?" + urlencode(pages.EXAMPLE_3))
     page.context.set_offline(True)
     assert_a_picture_of(page, "#result > article", downloaded(page, RESULT_BUTTON)[1])

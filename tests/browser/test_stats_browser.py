@@ -6,15 +6,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import (
-    WIDTH,
-    a_named_table,
-    page_width,
-    pick_seat,
-    record_a_draw,
-    record_win,
-    serious,
-)
+from tests.browser import pages
 
 pytestmark = pytest.mark.ledger
 
@@ -24,7 +16,7 @@ NAMES = ["阿安", "Bo", "Cy", "Di"]
 def record_paper_discard_win(page: Page, winner: str, discarder: str) -> None:
     """A hand scored on paper: ``winner`` on ``discarder``'s discard, ×1."""
     page.locator("[data-record-result]").tap()
-    pick_seat(page, "winner", winner)
+    pages.pick_seat(page, "winner", winner)
     page.select_option("#id_win_type", "discard")
     page.select_option("#id_discarder", discarder)
     page.fill("#id_multiplier", "1")
@@ -42,11 +34,11 @@ def row(page: Page, stat: str) -> list[str]:
 
 
 def test_the_evening_at_a_glance(page: Page, artifacts):
-    a_named_table(page, NAMES)
+    pages.a_named_table(page, NAMES)
     expect(page.locator("[data-stats]")).to_have_count(0)  # no hands yet
 
-    record_win(page, "E")  # the dealer self-draws at 平莊
-    record_a_draw(page)  # E keeps the seat: 三連莊 next
+    pages.record_win(page, "E")  # the dealer self-draws at 平莊
+    pages.record_a_draw(page)  # E keeps the seat: 三連莊 next
     record_paper_discard_win(page, "E", "S")
     expect(page.locator("tbody[data-hand]")).to_have_count(3)
 
@@ -60,10 +52,10 @@ def test_the_evening_at_a_glance(page: Page, artifacts):
     expect(biggest).to_have_count(1)  # E's: the others won nothing
     assert row(page, "biggest")[1:] == ["—"] * 3
     expect(page.locator("[data-stats] thead th").first).to_have_text(NAMES[0])
-    assert page_width(page) <= WIDTH, "the card scrolls sideways"
+    assert pages.page_width(page) <= pages.WIDTH, "the card scrolls sideways"
     assert page.locator("#stats .ledger-wrap").evaluate(
         "node => node.scrollWidth <= node.clientWidth"), "the card's table scrolls sideways"
-    assert not serious(Axe().run(page).response["violations"])
+    assert not pages.serious(Axe().run(page).response["violations"])
     page.locator("#stats").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "stats-360.png"))
 
