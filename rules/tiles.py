@@ -110,7 +110,11 @@ _HONOUR_PATTERN = "|".join(sorted(_HONOUR_WORDS, key=len, reverse=True))
 _TOKEN = re.compile(r"(?P<digits>[0-9]+)(?P<suit>[mpsz])"
                     r"|(?P<numerals>[一二三四五六七八九1-9]+)(?P<suit_word>[萬万筒餅饼條条索束])"
                     rf"|(?P<honour>{_HONOUR_PATTERN})")
-_SEPARATORS = re.compile(r"[\s,，、;；]+")
+# Between tiles: white space, commas and semicolons (ASCII and Chinese), and the invisible
+# marks a phone or a copied text may slip in (zero-width spaces and joiners, direction
+# marks, a byte-order mark, a soft hyphen), which the player cannot see to take out.
+_SEPARATORS = re.compile(
+    r"[\s,，、;；\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]+")
 
 
 def parse_tiles(text: str, limit: int = MAX_TILE_TEXT) -> list[Tile]:

@@ -393,6 +393,12 @@ SPELLINGS = [
     # whitespace tolerated (RULEBOOK §1)
     ("hangzhou", " 123m 456p\t789s  234s 7z ", " 7z ", PLAIN_HZ),
     ("hangzhou", "1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 4s 7z", "7z", PLAIN_HZ),
+    # invisible marks a phone or a copied text slips in: zero-width space, byte-order
+    # mark, right-to-left mark, word joiner, soft hyphen
+    ("hangzhou", "123m456p789s23\u200b4s7z", "7\u200bz", PLAIN_HZ),
+    ("hangzhou", "\ufeff123m456p789s234s7z", "7z", PLAIN_HZ),
+    ("hangzhou", "123m456p789s234s7z\u200f", "\u200e7z", PLAIN_HZ),
+    ("hangzhou", "123m\u2060456p\u00ad789s234s7z", "7z", PLAIN_HZ),
     ("hangzhou", "一萬 二萬 三萬 四筒 五筒 六筒 七條 八條 九條 二條 三條 四條 中", " 中",
      PLAIN_HZ),
 ]
