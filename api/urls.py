@@ -16,7 +16,8 @@ v1_patterns = [
 urlpatterns = [
     path("api/", views.api_docs, name="api-docs"),
     path("api/v1/", include(v1_patterns)),
-    # Any other address under api/: a JSON 404 naming the endpoints, for the program
-    # that asked (the pages' HTML 404 is for people).
-    re_path(r"^api/", views.not_found, {"endpoints": [p.name for p in v1_patterns]}),
+    # Any other address under api/, and api without its slash: a JSON 404 naming the
+    # endpoints, for the program that asked (the pages' HTML 404 is for people); a GET of
+    # api goes on to the docs (views.not_found). Not "apix/…": that is a page's address.
+    re_path(r"^api(?:/|$)", views.not_found, {"endpoints": [p.name for p in v1_patterns]}),
 ]

@@ -3,7 +3,7 @@ and the page that documents them."""
 
 from functools import lru_cache
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
@@ -14,7 +14,30 @@ from api.ratelimit import rate_limited
 from rules.answer import answer
 
 
+def _method_not_allowed(request: HttpRequest, allow: list[str], instead: str):
+    """The 405 of an API address asked with a method it does not take: one error on
+    ``method`` naming the methods it does (``allow``, also the Allow header) and what to
+    send ``instead`` (docs/API.md)."""
+    return errors_response(
+        [api_error("method", "method_not_allowed",
+                   f"{request.method} is not allowed here; {instead}",
+                   method=request.method, allow=allow)],
+        status=405, headers={"Allow": ", ".join(allow)},
+    )
+
+
+# Exempt from CSRF as the endpoints are: a program that POSTs here by mistake gets the
+# API's JSON 405, not the pages' "form expired" 403.
+@csrf_exempt
 def api_docs(request: HttpRequest):
+    """GET /api/: the page that documents the API; any other method, the JSON 405."""
+    if request.method not in ("GET", "HEAD"):
+        endpoints = ", ".join(reverse(name) for name in ("api-score", "api-waits",
+                                                         "api-advise"))
+        return _method_not_allowed(
+            request, ["GET", "HEAD"],
+            f"this page documents the API: GET it to read, and POST JSON requests to "
+            f"{endpoints}")
     return render(request, "api/docs.html")
 
 
@@ -22,12 +45,7 @@ def _json_api(request: HttpRequest, kind: str):
     """POST a JSON ``kind`` request ("score", "waits" or "advise", rules.answer): its
     answer, or 400/405 with ``errors`` naming what is wrong (docs/API.md)."""
     if request.method != "POST":
-        message = f"{request.method} is not allowed here; POST a JSON {kind} request instead"
-        return errors_response(
-            [api_error("method", "method_not_allowed", message, method=request.method,
-                       allow=["POST"])],
-            status=405, headers={"Allow": "POST"},
-        )
+        return _method_not_allowed(request, ["POST"], f"POST a JSON {kind} request instead")
     try:
         body = json_object_from_request(request)
     except BadJSONBody as error:
@@ -65,18 +83,19 @@ def advise_api(request: HttpRequest):
 def rules_api(request: HttpRequest):
     """GET /api/v1/rules: every region's patterns and house rules (docs/API.md)."""
     if request.method not in ("GET", "HEAD"):
-        message = f"{request.method} is not allowed here; GET the rules instead"
-        return errors_response([api_error("method", "method_not_allowed", message,
-                                          method=request.method, allow=["GET", "HEAD"])],
-                               status=405, headers={"Allow": "GET, HEAD"})
+        return _method_not_allowed(request, ["GET", "HEAD"], "GET the rules instead")
     return JsonResponse(_catalogue(), json_dumps_params={"ensure_ascii": False})
 
 
 @csrf_exempt
 def not_found(request: HttpRequest, endpoints: list[str]):
-    """Any other address under /api/: 404 with ``errors`` naming the address asked and
-    the API's ``endpoints`` (their URL names), and the endpoint it would be without a
-    trailing slash (docs/API.md, "Not found")."""
+    """Any other address under /api/, and /api itself: 404 with ``errors`` naming the
+    address asked and the API's ``endpoints`` (their URL names), and the endpoint it
+    would be without a trailing slash (docs/API.md, "Not found"). Only a GET or HEAD of
+    /api goes on to the docs page, as Django's APPEND_SLASH would send it: a redirect
+    would lose another method's body (and with DEBUG on, Django raises instead)."""
+    if request.method in ("GET", "HEAD") and f"{request.path}/" == reverse("api-docs"):
+        return HttpResponsePermanentRedirect(request.get_full_path(force_append_slash=True))
     addresses = [reverse(name) for name in endpoints]
     without_slash = request.path.rstrip("/")
     did_you_mean = (without_slash if without_slash != request.path

@@ -240,8 +240,10 @@ def _count(value: object, name: str, limit: int, errors: _Errors) -> int:
 
 
 def _base(value: object, errors: _Errors) -> int | Fraction:
+    # An int may be of any size; a float is infinite where JSON's number was too large
+    # for one (1e999999): a number the player wrote, out of range like any other.
     if (isinstance(value, bool) or not isinstance(value, int | float)
-            or isinstance(value, float) and not math.isfinite(value)):  # an int: any size
+            or isinstance(value, float) and math.isnan(value)):
         errors.add("base", "base_not_number",
                    f"底分 must be a positive number such as 1 or 0.5, got {echoed(value)}",
                    value=shown(value))
@@ -249,7 +251,7 @@ def _base(value: object, errors: _Errors) -> int | Fraction:
     if value <= 0 or value > MAX_BASE:
         errors.add("base", "base_out_of_range",
                    f"底分 must be greater than 0 and at most {MAX_BASE}, got {value}",
-                   value=value, limit=MAX_BASE)
+                   value=shown(value), limit=MAX_BASE)  # shown: inf is no JSON number
         return 1
     if isinstance(value, int):
         return value
@@ -365,10 +367,13 @@ def _house_rules(value: object, region: Region | None, regions: Mapping[str, Reg
     known = house_rule_values(regions)
     given: dict[str, str] = {}
     if not isinstance(value, dict):
-        key, values = next(iter(known.items()))
+        # The example: a house rule of the request's region, where it is known and has one.
+        own = [rule.key for rule in region.house_rules] if region else []
+        key = own[0] if own else next(iter(known))
+        example = known[key][-1]
         errors.add("house_rules", "house_rules_not_object",
-                   f"must be an object such as {{\"{key}\": \"{values[-1]}\"}}",
-                   key=key, value=values[-1])
+                   f"must be an object such as {{\"{key}\": \"{example}\"}}",
+                   key=key, value=example)
         value = {}
     for key, choice in value.items():
         if key not in known:
