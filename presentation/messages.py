@@ -31,9 +31,10 @@ from rules.tiles import BY_CODE, NUMERALS, format_tiles
 __all__ = ["MESSAGES", "field_name", "how_won", "meld_kind", "msgids", "render",
            "render_near_miss", "render_reason", "tile_name", "wild_word", "win_type_name"]
 
-# A message: its msgid, or (the param that picks, {the param's value: msgid}, with the
-# msgid under None for any other value) where the sentence depends on a param.
-Message = str | tuple[str, dict[Any, str]]
+# A message: its msgid, or (the param that picks, {the param's value: message}, with the
+# message under None for any other value) where the sentence depends on a param; a
+# message picked may depend on another param in turn.
+Message = str | tuple[str, dict[Any, "Message"]]
 
 MESSAGES: dict[str, Message] = {
     # --- the request's shape ---
@@ -146,12 +147,12 @@ MESSAGES: dict[str, Message] = {
     "win_type_not_in_scoring": gettext_noop(
         "%(region)s as played now (the scoring house rule) has self-draws only: no "
         "%(how)s. Choose self-draw, or the other scoring in the house rules."),
-    "win_type_house_rule_never": gettext_noop("This table's house rules allow no %(how)s: "
-                                              "only self-draws."),
+    "win_type_house_rule_never": gettext_noop(
+        "The house rules chosen allow no %(how)s, only self-draws: choose self-draw, or "
+        "another choice for that house rule."),
     "win_type_needs_dealer_streak": gettext_noop(
-        "In %(region)s a %(how)s is allowed only from %(min_streak_name)s (dealer streak "
-        "%(min_streak)s or more), between the dealer and another player; at "
-        "%(streak_name)s the hand must be self-drawn."),
+        "In %(region)s a %(how)s is allowed only from %(min_streak_name)s on, between the "
+        "dealer and another player; at %(streak_name)s the hand must be self-drawn."),
     "win_between_non_dealers": gettext_noop(
         "In %(region)s two players who are not the dealer cannot win on each other's tiles: "
         "a %(how)s is only between the dealer (%(dealer)s) and another player."),
@@ -245,25 +246,51 @@ MESSAGES: dict[str, Message] = {
                                          "leave the win type out."),
     "waits_discarder_given": gettext_noop("Waits find a discarder who makes a discard win "
                                           "possible: leave the discarder out."),
-    "waits_hand_too_few_tiles": ("missing", {
-        1: gettext_noop(
-            "The hand is 1 tile short: %(count)s tiles, where a waiting hand needs "
-            "%(needed)s %(with_melds)s. Add the missing tile; enter chows, pungs and "
-            "kongs under Melds."),
-        None: gettext_noop(
-            "The hand is %(missing)s tiles short: %(count)s tiles, where a waiting hand needs "
-            "%(needed)s %(with_melds)s. Add the missing tiles; enter chows, pungs and "
-            "kongs under Melds."),
+    # the same codes from advice (何切, rules.advise), whose hand may be a waiting one or
+    # one tile over: "for" is "advice", and the sentence names both sizes
+    "waits_hand_too_few_tiles": ("for", {
+        "advice": ("missing", {
+            1: gettext_noop(
+                "The hand is 1 tile short: %(count)s tiles, where advice needs %(ready)s "
+                "%(with_melds)s (how far from ready) or %(throw)s (which tile to throw). Add "
+                "the missing tile; enter chows, pungs and kongs under Melds."),
+            None: gettext_noop(
+                "The hand is %(missing)s tiles short: %(count)s tiles, where advice needs "
+                "%(ready)s %(with_melds)s (how far from ready) or %(throw)s (which tile to "
+                "throw). Add the missing tiles; enter chows, pungs and kongs under Melds."),
+        }),
+        None: ("missing", {
+            1: gettext_noop(
+                "The hand is 1 tile short: %(count)s tiles, where a waiting hand needs "
+                "%(needed)s %(with_melds)s. Add the missing tile; enter chows, pungs and "
+                "kongs under Melds."),
+            None: gettext_noop(
+                "The hand is %(missing)s tiles short: %(count)s tiles, where a waiting hand "
+                "needs %(needed)s %(with_melds)s. Add the missing tiles; enter chows, pungs "
+                "and kongs under Melds."),
+        }),
     }),
-    "waits_hand_too_many_tiles": ("extra", {
-        1: gettext_noop(
-            "The hand is 1 tile over: %(count)s tiles, where a waiting hand needs %(needed)s "
-            "%(with_melds)s. Leave out the tile you would win on; a kong goes under "
-            "Melds."),
-        None: gettext_noop(
-            "The hand is %(extra)s tiles over: %(count)s tiles, where a waiting hand needs "
-            "%(needed)s %(with_melds)s. Leave out the tile you would win on; a kong "
-            "goes under Melds."),
+    "waits_hand_too_many_tiles": ("for", {
+        "advice": ("extra", {
+            1: gettext_noop(
+                "The hand is 1 tile over: %(count)s tiles, where advice needs %(ready)s "
+                "%(with_melds)s (how far from ready) or %(throw)s (which tile to throw). Take "
+                "out the extra tile; a kong goes under Melds."),
+            None: gettext_noop(
+                "The hand is %(extra)s tiles over: %(count)s tiles, where advice needs "
+                "%(ready)s %(with_melds)s (how far from ready) or %(throw)s (which tile to "
+                "throw). Take out the extra tiles; a kong goes under Melds."),
+        }),
+        None: ("extra", {
+            1: gettext_noop(
+                "The hand is 1 tile over: %(count)s tiles, where a waiting hand needs "
+                "%(needed)s %(with_melds)s. Leave out the tile you would win on; a kong goes "
+                "under Melds."),
+            None: gettext_noop(
+                "The hand is %(extra)s tiles over: %(count)s tiles, where a waiting hand "
+                "needs %(needed)s %(with_melds)s. Leave out the tile you would win on; a kong "
+                "goes under Melds."),
+        }),
     }),
     "waits_too_many_copies": gettext_noop("%(count)s × %(tile)s, but there are only "
                                           "%(limit)s of each tile. Check the concealed tiles "
@@ -327,8 +354,13 @@ MESSAGES: dict[str, Message] = {
 
 def msgids(code: str) -> list[str]:
     """Every msgid of a code's sentence (one, or one per variant)."""
-    message = MESSAGES[code]
-    return [message] if isinstance(message, str) else list(message[1].values())
+    return _every_msgid(MESSAGES[code])
+
+
+def _every_msgid(message: Message) -> list[str]:
+    if isinstance(message, str):
+        return [message]
+    return [msgid for variant in message[1].values() for msgid in _every_msgid(variant)]
 
 
 def _msgid(message: Message, params: Mapping[str, Any]) -> str:
@@ -337,8 +369,8 @@ def _msgid(message: Message, params: Mapping[str, Any]) -> str:
     key, variants = message
     value = params.get(key)
     if isinstance(value, bool) or value not in variants:
-        return variants[None]
-    return variants[value]
+        return _msgid(variants[None], params)
+    return _msgid(variants[value], params)
 
 
 # --- the words a sentence fills in ---

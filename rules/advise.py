@@ -350,7 +350,7 @@ def _hand_size(entry: ErrorEntry, count: int, melds: int) -> ErrorEntry:
                    f"the hand has {count} tiles; with {melds} meld(s) advice needs {ready} "
                    f"(how far from ready) or {throw} (which tile to throw): {fix}. Give "
                    "exposed melds and kongs in 'melds'", count=count, needed=needed,
-                   melds=melds, **params)
+                   melds=melds, ready=ready, throw=throw, **params, **{"for": "advice"})
 
 
 def _seen(value: object, errors: list[ErrorEntry]) -> bytes:

@@ -101,6 +101,31 @@ def test_errors_show_on_their_fields(client, fields, field):
                      rf'id="id_{field}"', html), field
 
 
+# A hand of the wrong size is told both sizes advice takes: 13 (less 3 a meld) to say how
+# far it is from ready, 14 to say which tile to throw (QA, stop 38: it said a waiting
+# hand's size only, and to leave out the winning tile).
+WRONG_SIZES = [
+    ({"hand": "123m456p789s11z45s", "melds": "chi 123p"}, "zh-hans",
+     "手牌多了 2 张：现在是 13 张，有 1 组副露时看离听牌多远要 10 张，看打哪张要 11 张。"
+     "请拿掉多的牌"),
+    ({"hand": "123m456p78s"}, "zh-hans",
+     "手牌少了 5 张：现在是 8 张，没有副露时看离听牌多远要 13 张，看打哪张要 14 张。"),
+    ({"hand": "123m456p789s11z45s33s"}, "zh-hant",
+     "手牌多了 1 張：現在是 15 張，沒有副露時看離聽牌多遠要 13 張，看打哪張要 14 張。"
+     "請拿掉多的那張"),
+    ({"hand": "123m456p789s1z"}, "en", "The hand is 3 tiles short: 10 tiles, where advice "
+     "needs 13 with no melds (how far from ready) or 14 (which tile to throw)."),
+]
+
+
+@pytest.mark.parametrize(("fields", "language", "said"), WRONG_SIZES)
+def test_a_hand_of_the_wrong_size_is_told_both_sizes_advice_takes(client, fields, language,
+                                                                   said):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    html = page(client, {**HANGZHOU_13, **fields})
+    assert said in re.sub(r"\s+", " ", html)
+
+
 @pytest.mark.parametrize(("language", "said"), [
     ("zh-hans", "东风在手牌、副露和已见的牌里共有 5 张，可每种牌只有 4 张。请检查场上已见的牌。"),
     ("en", "5 × 1z between the hand, the melds and the tiles seen, but there are only 4 of "

@@ -140,6 +140,14 @@ BAD_HANDS = [
                  id="hangzhou-discard-at-streak-0"),
     pytest.param({"region": "jinhua"}, "wild", "金华麻将要知道财神", "Jinhua needs the 財神",
                  id="jinhua-without-wild"),
+    pytest.param({"hand": "123m456m789p345s1z", "win_tile": "1z", "win_type": "rob_kong",
+                  "discarder": "S"}, "win_type", "要到三连庄及以后才能抢杠",
+                 "a win by robbing a kong is allowed only from 三連莊 on",
+                 id="hangzhou-rob-kong-at-streak-0"),
+    pytest.param({"hand": "123m456m789p345s1z", "win_tile": "1z", "win_type": "discard",
+                  "discarder": "S", "dealer_streak": "2", "hangzhou_discard": "never"},
+                 "win_type", "请改为自摸，或在房规里换个选项", "choose self-draw, or another "
+                 "choice for that house rule", id="hangzhou-discard-never"),
 ]
 
 
