@@ -53,20 +53,20 @@ class WriteFields(PlayersWords, forms.Form):
     and error pages, so that sending it twice records it once; static/js/ledger-form.js
     makes a fresh one each time a page drawn for a GET is shown)."""
 
-    # Hidden: only a damaged page sends them wrong, and opening the ledger again mends it.
+    # Hidden: only a damaged page sends them wrong, and opening the ledger again mends it
+    # (``full_clean``).
     version = forms.IntegerField(
         label=_("The ledger's version this form was drawn from"), widget=forms.HiddenInput,
-        min_value=0, required=False,
-        error_messages=dict.fromkeys(("invalid", "min_value"), DAMAGED_FORM))
+        min_value=0, required=False)
     key = forms.RegexField(
         label=_("This form's key"), regex=WRITE_KEY, widget=forms.HiddenInput,
-        required=False, error_messages={"invalid": DAMAGED_FORM})
+        required=False)
     # The four people the form names at its hand (people.seated_stamp), where it names
     # any (``names_people``): its write is turned away when others sit there now
     # (ledger.store.Write.seated). Empty: a form that names nobody (a draw).
     seated = forms.CharField(
         label=_("Who sat where as this form showed it"), widget=forms.HiddenInput,
-        required=False, max_length=64, error_messages={"max_length": DAMAGED_FORM})
+        required=False, max_length=64)
 
     def __init__(self, data=None, *args, **kwargs):
         if data is not None and not data.get("key"):  # a page older than keys: a new one
@@ -74,6 +74,18 @@ class WriteFields(PlayersWords, forms.Form):
             data["key"] = new_key()
         kwargs["initial"] = {"key": new_key(), **kwargs.get("initial", {})}
         super().__init__(data, *args, **kwargs)
+
+    def full_clean(self):
+        """A hidden field sent wrong is none the player can see or correct: the form
+        says once, as its own problem (above its fields), that the page is damaged
+        (``DAMAGED_FORM``), and is not valid: nothing is written."""
+        super().full_clean()
+        damaged = [name for name in self._errors if name in self.fields
+                   and self[name].is_hidden]
+        for name in damaged:
+            del self._errors[name]
+        if damaged:
+            self.add_error(None, DAMAGED_FORM)
 
     def names_people(self, names: dict[str, str]) -> None:
         """The form names ``names`` (seat → person at its hand): it says so when sent."""

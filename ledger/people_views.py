@@ -67,7 +67,6 @@ class SeatsForm(PlayersWords, forms.Form):
     (``ELSEWHERE``): neither is written, and the form is drawn again from the seating
     now."""
 
-    first = forms.IntegerField(label=gettext_lazy("From hand"), min_value=1)
     shown_from = forms.CharField(widget=forms.HiddenInput, required=False,
                                  label=gettext_lazy("The hand the names were shown for"))
     seen = forms.CharField(widget=forms.HiddenInput, required=False,
@@ -75,8 +74,7 @@ class SeatsForm(PlayersWords, forms.Form):
 
     def __init__(self, *args, seating: Seating, count: int, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["first"].validators.append(_at_most(count + 1))
-        self.fields["first"].widget.attrs.update(max=count + 1, inputmode="numeric")
+        self.fields["first"] = _first_field(count)
         first = self._first(count)
         self.initial.update(first=first, shown_from=first, seen=seating.stamp(count))
         shown = seating.at(first)
@@ -97,11 +95,16 @@ class SeatsForm(PlayersWords, forms.Form):
         return [self["shown_from"], self["seen"]]
 
 
-def _at_most(highest: int):
-    def check(value: int) -> None:
-        if value > highest:
-            raise forms.ValidationError(_REFUSALS[people.NO_LINE] % {"next": highest})
-    return check
+def _first_field(count: int) -> forms.IntegerField:
+    """The hand a seating starts from: 1 to the next hand, ``count + 1``. Any other text
+    (not a number, below 1, above the next hand, or more digits than a number can have)
+    is answered with that range, the field's one sentence."""
+    out_of_range = _REFUSALS[people.NO_LINE] % {"next": count + 1}
+    field = forms.IntegerField(
+        label=gettext_lazy("From hand"), min_value=1, max_value=count + 1,
+        error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), out_of_range))
+    field.widget.attrs.update(inputmode="numeric")
+    return field
 
 
 _REFUSALS = {
