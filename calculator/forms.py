@@ -202,10 +202,12 @@ class ClaimRowsForm(PlayersWords, forms.Form):
 
     def add_engine_error(self, engine_field: str, message: str) -> None:
         """An engine error on the field it names; one on the claims (``context.claims``,
-        ``context.claims[i]``) on the first field of the claim's row."""
+        ``context.claims[i]``) on the first field of the claim's row. One on a field the
+        player does not see (the ledger's region, which its table fixes) is the form's."""
         _claims, rows = self._claims()
         name = form_field(engine_field, rows)
-        self.add_error(name if name in self.fields else None, message)
+        shown = name in self.fields and not self[name].is_hidden
+        self.add_error(name if shown else None, message)
 
 
 def wild_help() -> str:

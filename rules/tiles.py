@@ -112,9 +112,10 @@ _TOKEN = re.compile(r"(?P<digits>[0-9]+)(?P<suit>[mpsz])"
                     rf"|(?P<honour>{_HONOUR_PATTERN})")
 # Between tiles: white space, commas and semicolons (ASCII and Chinese), and the invisible
 # marks a phone or a copied text may slip in (zero-width spaces and joiners, direction
-# marks, a byte-order mark, a soft hyphen), which the player cannot see to take out.
+# marks, variation selectors, a byte-order mark, a soft hyphen), which the player cannot
+# see to take out.
 _SEPARATORS = re.compile(
-    r"[\s,，、;；\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]+")
+    r"[\s,，、;；\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufe00-\ufe0f\ufeff\u034f]+")
 
 
 def parse_tiles(text: str, limit: int = MAX_TILE_TEXT) -> list[Tile]:

@@ -19,9 +19,10 @@ const CN_SUITS = { 萬: "m", 万: "m", 筒: "p", 餅: "p", 饼: "p", 條: "s", �
 const HONOURS = { 東: 1, 东: 1, 南: 2, 西: 3, 北: 4, 白: 5, 發: 6, 发: 6, 中: 7 };
 // Filler in Chinese names (東風, 白板, 發財, 紅中) and separators: skipped. The engine's
 // separators are Python's whitespace, which has \x1c-\x1f and \x85 beside JavaScript's \s,
-// and the invisible marks (zero-width spaces and joiners, direction marks, byte-order mark).
-// eslint-disable-next-line no-control-regex -- some separators are control characters
-const FILLER = /[\s\x1c-\x1f\x85,，、;；\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff風风板財财紅红]/;
+// and the invisible marks (zero-width spaces and joiners, direction marks, variation
+// selectors, byte-order mark): control and combining characters, one by one.
+// eslint-disable-next-line no-control-regex, no-misleading-character-class -- invisible separators
+const FILLER = /[\s\x1c-\x1f\x85,，、;；\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufe00-\ufe0f\ufeff\u034f風风板財财紅红]/;
 const uiState = new WeakMap(); // widget root -> {target}: hand, win, wild or a meld kind
 
 // --- tile notation (the server validates; what cannot be read is ignored) ---

@@ -399,6 +399,7 @@ SPELLINGS = [
     ("hangzhou", "\ufeff123m456p789s234s7z", "7z", PLAIN_HZ),
     ("hangzhou", "123m456p789s234s7z\u200f", "\u200e7z", PLAIN_HZ),
     ("hangzhou", "123m\u2060456p\u00ad789s234s7z", "7z", PLAIN_HZ),
+    ("hangzhou", "123m456p789s2\u034f34s7z\ufe0f", "7\ufe0fz", PLAIN_HZ),  # variation selector
     ("hangzhou", "一萬 二萬 三萬 四筒 五筒 六筒 七條 八條 九條 二條 三條 四條 中", " 中",
      PLAIN_HZ),
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from ledger.forms import LedgerWinForm
 from ledger.models import Table
 from tests.ledger.pages import PLAIN, edit, hidden, new_table, phone, text
 
@@ -49,14 +50,19 @@ def opened(client: Client, table: Table, kind: str) -> dict:
     return {**hidden(response), "csrfmiddlewaretoken": response.context["csrf_token"]}
 
 
-def assert_said_damaged(response, table: Table) -> None:
-    """The page says the form is damaged, once, as the form's (no field's) problem, and
-    nothing is written."""
+# How many times each page says a form's own problem: above the form, and on the win page
+# also in the answer column the page jumps to (calculator/_form_errors.html).
+SAID = {"win": 2, "draw": 1, "result": 1, "adjust": 1}
+
+
+def assert_said_damaged(response, table: Table, kind: str) -> None:
+    """The form's one problem is that the page is damaged (no field's), the page says so
+    where it says a form's own problems (``SAID``), and nothing is written."""
     page = response.content.decode()
     form = response.context["form"]
     assert {name: [str(e) for e in errors] for name, errors in form.errors.items()} == {
         "__all__": [DAMAGED]}
-    assert DAMAGED in text(response)
+    assert text(response).count(DAMAGED) == SAID[kind]
     assert CORRECT_FIELDS not in text(response)
     assert not any(f'href="#id_{name}"' in page for name in ("key", "version", "seated"))
     assert 'aria-invalid="true"' not in page  # no field is marked: none is wrong
@@ -75,7 +81,7 @@ def test_a_damaged_hidden_field_is_said_as_a_damaged_form_and_writes_nothing(
     response = client.post(edit(table, f"hand/1/{kind}"), posted)
 
     assert response.status_code == 400
-    assert_said_damaged(response, table)
+    assert_said_damaged(response, table, kind)
 
 
 @pytest.mark.parametrize(("field", "value"), BROKEN)
@@ -86,7 +92,7 @@ def test_a_win_previewed_with_a_damaged_hidden_field_says_so(table, field, value
 
     assert response.status_code == 200
     assert "preview" not in response.context or not response.context["preview"]
-    assert_said_damaged(response, table)
+    assert_said_damaged(response, table, "win")
 
 
 def test_a_damaged_form_is_said_in_chinese(table):
@@ -154,3 +160,16 @@ def test_a_win_previewed_by_htmx_with_a_damaged_key_gets_its_form_saying_so(tabl
     assert response.status_code == 200
     assert DAMAGED in text(response)
     assert 'id="score-form"' in response.content.decode()  # the form again, not an answer
+
+
+@pytest.mark.parametrize(("engine_field", "field"), [
+    ("region", None),  # hidden on a table's form: the table fixes it
+    ("hand", "hand"),
+    ("win_tile", "win_tile"),
+])
+def test_an_engine_error_on_a_field_the_player_cannot_see_is_the_forms(table, engine_field,
+                                                                         field):
+    form = LedgerWinForm({**PLAIN, "winner": "E"}, table=table)
+    assert form.is_valid(), form.errors
+    form.add_engine_error(engine_field, "the engine says no")
+    assert form.errors == {field or "__all__": ["the engine says no"]}
