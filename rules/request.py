@@ -368,8 +368,8 @@ def _house_rules(value: object, region: Region | None, regions: Mapping[str, Reg
     given: dict[str, str] = {}
     if not isinstance(value, dict):
         # The example: a house rule of the request's region, where it is known and has one.
-        own = [rule.key for rule in region.house_rules] if region else []
-        key = own[0] if own else next(iter(known))
+        key = (region.house_rules[0].key if region and region.house_rules
+               else next(iter(known)))
         example = known[key][-1]
         errors.add("house_rules", "house_rules_not_object",
                    f"must be an object such as {{\"{key}\": \"{example}\"}}",
